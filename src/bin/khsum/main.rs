@@ -1,0 +1,4 @@
+//! The khsum command line (being built).
+#![forbid(unsafe_code)]
+
+fn main() {}

@@ -1,0 +1,76 @@
+//! BLAKE3 through the official `blake3` crate, which dispatches its own SIMD backends
+//! (SSE2/SSE4.1/AVX2/AVX-512) at run time. Large in-memory inputs are hashed on all
+//! rayon threads with the crate's tree-parallel `update_rayon`.
+
+use crate::backend::Backend;
+use crate::hasher::{Error, Hasher};
+
+/// Inputs at least this long go through `update_rayon`; below it the thread hand-off
+/// costs more than it gains (the blake3 crate documents 128 KiB as a rough threshold).
+const RAYON_MIN: usize = 128 * 1024;
+
+#[derive(Clone)]
+struct Blake3 {
+    inner: ::blake3::Hasher,
+    out_len: usize,
+}
+
+/// Builds a BLAKE3 hasher: keyed mode when `key` (32 bytes) is given, `out_len` bytes of
+/// extendable output.
+pub(crate) fn new(key: Option<&[u8]>, out_len: usize) -> Result<Box<dyn Hasher>, Error> {
+    let inner = match key {
+        None => ::blake3::Hasher::new(),
+        Some(k) => {
+            let mut arr = zeroize::Zeroizing::new([0u8; 32]);
+            if k.len() != 32 {
+                return Err(Error::BadKey(format!(
+                    "blake3 needs a 32-byte key, got {} bytes",
+                    k.len()
+                )));
+            }
+            arr.copy_from_slice(k);
+            ::blake3::Hasher::new_keyed(&arr)
+        }
+    };
+    Ok(Box::new(Blake3 { inner, out_len }))
+}
+
+impl Hasher for Blake3 {
+    fn update(&mut self, data: &[u8]) {
+        self.inner.update(data);
+    }
+
+    fn update_large(&mut self, data: &[u8]) {
+        if data.len() >= RAYON_MIN {
+            self.inner.update_rayon(data);
+        } else {
+            self.inner.update(data);
+        }
+    }
+
+    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
+        let mut out = vec![0u8; self.out_len];
+        self.inner.finalize_xof().fill(&mut out);
+        Ok(out)
+    }
+
+    fn output_len(&self) -> usize {
+        self.out_len
+    }
+
+    fn backend(&self) -> Backend {
+        Backend::Auto
+    }
+
+    fn box_clone(&self) -> Box<dyn Hasher> {
+        Box::new(self.clone())
+    }
+}
+
+impl Drop for Blake3 {
+    fn drop(&mut self) {
+        // The crate's Hasher holds the key words; reset() keeps them, so overwrite the
+        // whole state with a fresh unkeyed hasher.
+        self.inner = ::blake3::Hasher::new();
+    }
+}

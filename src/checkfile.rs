@@ -1,0 +1,349 @@
+//! Checksum lines: writing them (GNU `sha256sum` / `b3sum` untagged form, BSD `--tag`
+//! form, `-z`) and reading them back from lists (GNU, BSD, OpenSSL and b3sum forms), with
+//! the same leniency as GNU coreutils 9.1.
+
+use crate::algorithm::Algorithm;
+use crate::names;
+
+/// How hash lines are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineFormat {
+    /// BSD style: `LABEL (name) = hex`.
+    pub tag: bool,
+    /// End lines with NUL instead of newline, and never escape names.
+    pub zero: bool,
+    /// Print only the digest.
+    pub no_names: bool,
+    /// Mark the name with `*` (GNU binary mode) in untagged lines.
+    pub binary: bool,
+}
+
+/// Appends one hash line (with its terminator) to `out`.
+pub fn format_line(
+    out: &mut Vec<u8>,
+    alg: &Algorithm,
+    digest: &[u8],
+    name: &[u8],
+    f: LineFormat,
+) {
+    let hex = hex::encode(digest);
+    let end = if f.zero { b'\0' } else { b'\n' };
+    if f.no_names {
+        out.extend_from_slice(hex.as_bytes());
+        out.push(end);
+        return;
+    }
+    let escaped = !f.zero && names::needs_escape(name);
+    let name: std::borrow::Cow<'_, [u8]> = if escaped {
+        names::escape(name).into()
+    } else {
+        name.into()
+    };
+    if escaped {
+        out.push(b'\\');
+    }
+    if f.tag {
+        out.extend_from_slice(alg.bsd_label.as_bytes());
+        out.extend_from_slice(b" (");
+        out.extend_from_slice(&name);
+        out.extend_from_slice(b") = ");
+        out.extend_from_slice(hex.as_bytes());
+    } else {
+        out.extend_from_slice(hex.as_bytes());
+        out.extend_from_slice(if f.binary { b" *" } else { b"  " });
+        out.extend_from_slice(&name);
+    }
+    out.push(end);
+}
+
+/// Appends a check status line (`name: OK` etc.) as GNU coreutils 9.1 writes it: a name
+/// holding a newline gets a leading backslash and is escaped; any other is written as is.
+pub fn format_status(out: &mut Vec<u8>, name: &[u8], status: &str) {
+    if name.contains(&b'\n') {
+        out.push(b'\\');
+        out.extend_from_slice(&names::escape(name));
+    } else {
+        out.extend_from_slice(name);
+    }
+    out.extend_from_slice(b": ");
+    out.extend_from_slice(status.as_bytes());
+    out.push(b'\n');
+}
+
+/// One parsed list line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The algorithm that checks this line.
+    pub algorithm: &'static Algorithm,
+    /// The expected digest bytes.
+    pub digest: Vec<u8>,
+    /// The file name, unescaped, as raw bytes.
+    pub name: Vec<u8>,
+}
+
+/// What a list line is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// A comment or an empty line.
+    Skip,
+    /// Not a checksum line this parser understands.
+    Improper,
+    /// A checksum to verify.
+    Entry(Entry),
+}
+
+/// Reads the lines of one checksum list. It keeps state between lines, as GNU does: the
+/// first untagged line decides whether the list uses the `hex name` (one space, BSD
+/// "reversed") form, and later lines may not mix the two.
+#[derive(Debug, Clone)]
+pub struct ListParser {
+    forced: Option<&'static Algorithm>,
+    length: Option<usize>,
+    reversed: Option<bool>,
+}
+
+fn is_white(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n')
+}
+
+impl ListParser {
+    /// A parser for lists checked with `-a forced` (only that algorithm's lines are
+    /// accepted), or any algorithm by BSD label with BLAKE3 for untagged lines when
+    /// `forced` is `None`. `length` is `--length` (digest bytes) for extendable-output
+    /// algorithms.
+    pub fn new(forced: Option<&'static Algorithm>, length: Option<usize>) -> ListParser {
+        ListParser {
+            forced,
+            length,
+            reversed: None,
+        }
+    }
+
+    fn digest_len(&self, alg: &Algorithm) -> Option<usize> {
+        alg.output_len(self.length).ok()
+    }
+
+    /// Parses one line, with or without its `\n`.
+    pub fn parse(&mut self, line: &[u8]) -> Line {
+        if line.first() == Some(&b'#') {
+            return Line::Skip;
+        }
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            return Line::Skip;
+        }
+        if line.contains(&0) {
+            return Line::Improper;
+        }
+        match self.parse_inner(line) {
+            Some(e) => Line::Entry(e),
+            None => Line::Improper,
+        }
+    }
+
+    fn parse_inner(&mut self, s: &[u8]) -> Option<Entry> {
+        let mut i = s.iter().position(|&c| !is_white(c))?;
+        let escaped = s[i] == b'\\';
+        if escaped {
+            i += 1;
+        }
+        if let Some(e) = self.parse_bsd(&s[i..], escaped) {
+            return Some(e);
+        }
+        let alg = self.forced.unwrap_or_else(Algorithm::default_algorithm);
+        let hex_len = 2 * self.digest_len(alg)?;
+        let rest = &s[i..];
+        if rest.len() < hex_len + 2 || !is_white(rest[hex_len]) {
+            return None;
+        }
+        let digest = decode_hex(&rest[..hex_len])?;
+        let mut j = hex_len + 1;
+        let name_part = &rest[j..];
+        if name_part.len() == 1 || (name_part[0] != b' ' && name_part[0] != b'*') {
+            if self.reversed == Some(false) {
+                return None;
+            }
+            self.reversed = Some(true);
+        } else if self.reversed != Some(true) {
+            self.reversed = Some(false);
+            j += 1;
+        }
+        let name = &rest[j..];
+        let name = if escaped {
+            names::unescape(name)?
+        } else {
+            name.to_vec()
+        };
+        if name.is_empty() {
+            return None;
+        }
+        Some(Entry {
+            algorithm: alg,
+            digest,
+            name,
+        })
+    }
+
+    /// `LABEL (name) = hex` or OpenSSL's `LABEL(name)= hex`.
+    fn parse_bsd(&self, s: &[u8], escaped: bool) -> Option<Entry> {
+        let open = s.iter().position(|&c| c == b'(')?;
+        let label = s[..open].strip_suffix(b" ").unwrap_or(&s[..open]);
+        let label = std::str::from_utf8(label).ok()?;
+        let alg = Algorithm::from_bsd_label(label)?;
+        if self.forced.is_some_and(|f| f != alg) {
+            return None;
+        }
+        let body = &s[open + 1..];
+        let close = body.iter().rposition(|&c| c == b')')?;
+        let name = &body[..close];
+        let mut k = close + 1;
+        while k < body.len() && is_white(body[k]) {
+            k += 1;
+        }
+        if body.get(k) != Some(&b'=') {
+            return None;
+        }
+        k += 1;
+        while k < body.len() && is_white(body[k]) {
+            k += 1;
+        }
+        let want = if label == "BLAKE3-256" {
+            32
+        } else {
+            self.digest_len(alg)?
+        };
+        let hex = &body[k..];
+        if hex.len() != 2 * want {
+            return None;
+        }
+        let digest = decode_hex(hex)?;
+        let name = if escaped {
+            names::unescape(name)?
+        } else {
+            name.to_vec()
+        };
+        if name.is_empty() {
+            return None;
+        }
+        Some(Entry {
+            algorithm: alg,
+            digest,
+            name,
+        })
+    }
+}
+
+fn decode_hex(h: &[u8]) -> Option<Vec<u8>> {
+    if h.is_empty() || h.len() % 2 != 0 {
+        return None;
+    }
+    hex::decode(h).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn alg(n: &str) -> &'static Algorithm {
+        Algorithm::lookup(n).unwrap()
+    }
+
+    #[test]
+    fn formats_like_gnu_and_b3sum() {
+        let mut out = Vec::new();
+        let d = [0xabu8; 4];
+        let sha = alg("sha256");
+        format_line(&mut out, sha, &d, b"a", LineFormat::default());
+        format_line(&mut out, sha, &d, b"n\nl", LineFormat::default());
+        let tag = LineFormat {
+            tag: true,
+            ..Default::default()
+        };
+        format_line(&mut out, sha, &d, b"b\\c", tag);
+        let z = LineFormat {
+            zero: true,
+            tag: true,
+            ..Default::default()
+        };
+        format_line(&mut out, sha, &d, b"n\nl", z);
+        assert_eq!(
+            out,
+            b"abababab  a\n\\abababab  n\\nl\n\\SHA256 (b\\\\c) = abababab\nSHA256 (n\nl) = abababab\0"
+        );
+    }
+
+    #[test]
+    fn status_lines_escape_only_names_with_newlines() {
+        let mut out = Vec::new();
+        format_status(&mut out, b"b\\c", "OK");
+        format_status(&mut out, b"c\rr", "OK");
+        format_status(&mut out, b"a\\b\nc", "FAILED");
+        assert_eq!(out, b"b\\c: OK\nc\rr: OK\n\\a\\\\b\\nc: FAILED\n");
+    }
+
+    #[test]
+    fn parses_untagged_bsd_openssl_and_escapes() {
+        let h = "ab".repeat(32);
+        let mut p = ListParser::new(Some(alg("sha256")), None);
+        let e = |name: &[u8]| {
+            Line::Entry(Entry {
+                algorithm: alg("sha256"),
+                digest: vec![0xab; 32],
+                name: name.to_vec(),
+            })
+        };
+        assert_eq!(p.parse(format!("{h}  a b\n").as_bytes()), e(b"a b"));
+        assert_eq!(p.parse(format!("{h} *bin\r\n").as_bytes()), e(b"bin"));
+        assert_eq!(
+            p.parse(format!("\\{}  x\\ny", h.to_uppercase()).as_bytes()),
+            e(b"x\ny")
+        );
+        assert_eq!(p.parse(format!("SHA256 (f) = {h}").as_bytes()), e(b"f"));
+        assert_eq!(p.parse(format!("SHA256(f)= {h}").as_bytes()), e(b"f"));
+        assert_eq!(p.parse(format!("SHA256 (a (1)) = {h}").as_bytes()), e(b"a (1)"));
+        assert_eq!(p.parse(b"# comment"), Line::Skip);
+        assert_eq!(p.parse(b"\n"), Line::Skip);
+        assert_eq!(p.parse(b" \n"), Line::Improper);
+        assert_eq!(p.parse(format!("{}  a", &h[2..]).as_bytes()), Line::Improper);
+        assert_eq!(p.parse(format!("{h}ab  a").as_bytes()), Line::Improper);
+        assert_eq!(p.parse(format!("SHA512 (f) = {h}").as_bytes()), Line::Improper);
+        assert_eq!(p.parse(format!("\\{h}  bad\\q").as_bytes()), Line::Improper);
+        assert_eq!(p.parse(b"\xff\xfe garbage"), Line::Improper);
+        assert_eq!(p.parse(format!("{h}  a\0b").as_bytes()), Line::Improper);
+    }
+
+    #[test]
+    fn labels_pick_the_algorithm_without_a() {
+        let mut p = ListParser::new(None, None);
+        let h64 = "01".repeat(64);
+        match p.parse(format!("SHA512 (f) = {h64}").as_bytes()) {
+            Line::Entry(e) => assert_eq!(e.algorithm.name, "sha512"),
+            other => panic!("{other:?}"),
+        }
+        let h32 = "01".repeat(32);
+        match p.parse(format!("BLAKE3-256 (f) = {h32}").as_bytes()) {
+            Line::Entry(e) => assert_eq!(e.algorithm.name, "blake3"),
+            other => panic!("{other:?}"),
+        }
+        match p.parse(format!("{h32}  f").as_bytes()) {
+            Line::Entry(e) => assert_eq!(e.algorithm.name, "blake3"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn reversed_form_cannot_be_mixed() {
+        let h = "ab".repeat(32);
+        let mut p = ListParser::new(Some(alg("sha256")), None);
+        assert!(matches!(p.parse(format!("{h} a").as_bytes()), Line::Entry(_)));
+        // Once reversed, a two-space line keeps the second space in the name.
+        match p.parse(format!("{h}  b").as_bytes()) {
+            Line::Entry(e) => assert_eq!(e.name, b" b"),
+            other => panic!("{other:?}"),
+        }
+        let mut q = ListParser::new(Some(alg("sha256")), None);
+        assert!(matches!(q.parse(format!("{h}  a").as_bytes()), Line::Entry(_)));
+        assert_eq!(q.parse(format!("{h} b").as_bytes()), Line::Improper);
+    }
+}

@@ -1,0 +1,174 @@
+//! The one streaming trait every algorithm implements, the library's error type, and a
+//! shared block buffer that turns arbitrary `update` slices into whole blocks.
+
+use crate::backend::Backend;
+use std::fmt;
+
+/// A streaming hash or MAC computation, already keyed and configured.
+///
+/// Build one with [`crate::Algorithm::hasher`]; for many inputs, build one prototype and
+/// [`Hasher::box_clone`] it per input, so key setup is done once.
+pub trait Hasher: Send + Sync {
+    /// Absorbs `data`. Any split of the input across calls gives the same result.
+    fn update(&mut self, data: &[u8]);
+
+    /// Absorbs a large in-memory buffer (a memory-mapped file), possibly on several
+    /// threads. Equivalent to [`Hasher::update`].
+    fn update_large(&mut self, data: &[u8]) {
+        self.update(data);
+    }
+
+    /// Finishes the computation and returns the digest or tag bytes
+    /// ([`Hasher::output_len`] of them).
+    ///
+    /// # Errors
+    /// Algorithms with constraints on the whole input (Multimixer-128's key must be as long
+    /// as the message) report them here.
+    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error>;
+
+    /// The number of bytes [`Hasher::finalize`] returns.
+    fn output_len(&self) -> usize;
+
+    /// The backend whose block function this hasher runs.
+    fn backend(&self) -> Backend;
+
+    /// A copy of this hasher in its current state (key setup included).
+    fn box_clone(&self) -> Box<dyn Hasher>;
+}
+
+/// What can go wrong when configuring or running an algorithm.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// The algorithm name is not in the registry.
+    UnknownAlgorithm(String),
+    /// The key does not fit the algorithm; the text says what is required.
+    BadKey(String),
+    /// The algorithm needs a key and none was given.
+    KeyRequired(&'static str),
+    /// A key was given to an algorithm that takes none.
+    KeyNotAllowed(&'static str),
+    /// The requested output length is not one the algorithm produces.
+    BadLength(String),
+    /// Some other parameter (nonce, option) does not fit.
+    BadParameter(String),
+    /// The input does not satisfy the algorithm's constraints (e.g. a length rule).
+    BadInput(String),
+    /// The algorithm is listed in the registry but not built into this version.
+    NotImplemented(&'static str),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownAlgorithm(n) => {
+                write!(f, "unknown algorithm '{n}' (see 'khsum list')")
+            }
+            Error::BadKey(s) | Error::BadLength(s) | Error::BadParameter(s) => f.write_str(s),
+            Error::BadInput(s) => f.write_str(s),
+            Error::KeyRequired(a) => write!(f, "{a} needs a key (--key-file or --key-env)"),
+            Error::KeyNotAllowed(a) => write!(f, "{a} takes no key"),
+            Error::NotImplemented(a) => write!(f, "{a} is not implemented in this version"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Buffers a partial block between `update` calls, so an algorithm's block function only
+/// ever sees whole `N`-byte blocks.
+#[derive(Clone)]
+pub struct BlockBuffer<const N: usize> {
+    buf: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> Default for BlockBuffer<N> {
+    fn default() -> Self {
+        Self {
+            buf: [0; N],
+            len: 0,
+        }
+    }
+}
+
+impl<const N: usize> BlockBuffer<N> {
+    /// Feeds `data`, calling `blocks` with runs of whole blocks (as one contiguous slice,
+    /// a multiple of `N` bytes long). When `keep_last` is true a full final block is kept
+    /// in the buffer rather than processed, for algorithms whose last block is special
+    /// even when it is full.
+    pub fn update(&mut self, mut data: &[u8], keep_last: bool, mut blocks: impl FnMut(&[u8])) {
+        if self.len > 0 {
+            let take = (N - self.len).min(data.len());
+            self.buf[self.len..self.len + take].copy_from_slice(&data[..take]);
+            self.len += take;
+            data = &data[take..];
+            if self.len < N || (keep_last && data.is_empty()) {
+                return;
+            }
+            blocks(&self.buf);
+            self.len = 0;
+        }
+        let mut whole = data.len() / N * N;
+        if keep_last && whole == data.len() && whole > 0 {
+            whole -= N;
+        }
+        if whole > 0 {
+            blocks(&data[..whole]);
+        }
+        let rest = &data[whole..];
+        self.buf[..rest.len()].copy_from_slice(rest);
+        self.len = rest.len();
+    }
+
+    /// The buffered bytes (fewer than `N`, or exactly `N` with `keep_last`).
+    pub fn pending(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// Overwrites the buffer with zeros (for buffers that held secret data).
+    pub fn wipe(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.buf);
+        self.len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(splits: &[usize], data: &[u8], keep_last: bool) -> (Vec<u8>, Vec<u8>) {
+        let mut b = BlockBuffer::<8>::default();
+        let mut out = Vec::new();
+        let mut rest = data;
+        for &s in splits {
+            let (a, r) = rest.split_at(s.min(rest.len()));
+            b.update(a, keep_last, |blk| {
+                assert_eq!(blk.len() % 8, 0);
+                out.extend_from_slice(blk)
+            });
+            rest = r;
+        }
+        b.update(rest, keep_last, |blk| out.extend_from_slice(blk));
+        (out, b.pending().to_vec())
+    }
+
+    #[test]
+    fn any_split_gives_same_blocks() {
+        let data: Vec<u8> = (0..50u8).collect();
+        for keep_last in [false, true] {
+            let (whole, tail) = collect(&[], &data, keep_last);
+            for a in 0..data.len() {
+                for b in [0, 1, 7, 8, 9, 20] {
+                    let (o, t) = collect(&[a, b], &data, keep_last);
+                    assert_eq!((&o, &t), (&whole, &tail), "split {a},{b} keep {keep_last}");
+                }
+            }
+        }
+        let (o, t) = collect(&[], &data[..48], true);
+        assert_eq!((o.len(), t.len()), (40, 8));
+        let (o, t) = collect(&[], &data[..48], false);
+        assert_eq!((o.len(), t.len()), (48, 0));
+        let (o, t) = collect(&[], &[], true);
+        assert_eq!((o.len(), t.len()), (0, 0));
+    }
+}

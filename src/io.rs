@@ -1,0 +1,191 @@
+//! Reading inputs: one path or standard input into a [`Hasher`], memory-mapping large
+//! regular files and reading everything else, and refusing to return a digest for an
+//! input that was not read completely and consistently.
+
+#[cfg(unix)]
+mod mmap;
+
+use crate::hasher::{Error, Hasher};
+use std::cell::RefCell;
+use std::fmt;
+use std::fs::{File, Metadata};
+use std::io::{self, Read};
+use std::path::Path;
+
+#[cfg(unix)]
+pub use mmap::MappedFile;
+
+/// Regular files at least this large are memory-mapped. Mapping costs a few µs more per
+/// file than `read()` here, so small files are read.
+pub const MMAP_MIN: u64 = 256 * 1024;
+
+/// Read size for streamed input.
+const CHUNK: usize = 1 << 20;
+
+/// Why an input produced no digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// What went wrong, in the words `sha256sum` uses where it has them.
+    pub reason: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl From<io::Error> for InputError {
+    fn from(e: io::Error) -> Self {
+        InputError {
+            reason: describe_io_error(&e),
+        }
+    }
+}
+
+impl From<Error> for InputError {
+    fn from(e: Error) -> Self {
+        InputError {
+            reason: e.to_string(),
+        }
+    }
+}
+
+fn changed() -> InputError {
+    InputError {
+        reason: "file changed while being read".into(),
+    }
+}
+
+/// The text of an I/O error without Rust's ` (os error N)` suffix, so messages read like
+/// coreutils': `No such file or directory`.
+pub fn describe_io_error(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// What identifies one version of a file's content: if any of it differs after reading,
+/// the file changed underneath.
+#[derive(Debug, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    ctime: (i64, i64),
+    #[cfg(unix)]
+    ino: u64,
+}
+
+impl Stamp {
+    fn of(m: &Metadata) -> Stamp {
+        #[cfg(unix)]
+        use std::os::unix::fs::MetadataExt;
+        Stamp {
+            len: m.len(),
+            modified: m.modified().ok(),
+            #[cfg(unix)]
+            ctime: (m.ctime(), m.ctime_nsec()),
+            #[cfg(unix)]
+            ino: m.ino(),
+        }
+    }
+}
+
+/// Hashes the file at `path` with a fresh copy of `proto` and returns the digest.
+///
+/// Directories are refused (`Is a directory`). Regular files of at least [`MMAP_MIN`]
+/// bytes are memory-mapped and fed to [`Hasher::update_large`]; other files, FIFOs and
+/// devices are read in chunks until end of file. For regular files, the size, mtime and
+/// ctime are compared before and after reading, and a file truncated under a mapping is
+/// caught by the SIGBUS guard: either way the result is an error, never a digest.
+///
+/// # Errors
+/// The file cannot be opened or read, or it changed while being read.
+pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+    let file = File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(InputError {
+            reason: "Is a directory".into(),
+        });
+    }
+    let mut h = proto.box_clone();
+    if meta.is_file() {
+        let before = Stamp::of(&meta);
+        #[cfg(unix)]
+        if meta.len() >= MMAP_MIN {
+            if let Ok(map) = MappedFile::map(&file, meta.len()) {
+                h.update_large(map.bytes());
+                let faulted = map.faulted();
+                drop(map);
+                if faulted || Stamp::of(&file.metadata()?) != before {
+                    return Err(changed());
+                }
+                return Ok(h.finalize()?);
+            }
+        }
+        let n = read_all(&file, &mut *h, meta.len())?;
+        // A size of 0 is what /proc and sysfs files report whatever they hold: for those,
+        // the bytes read are the content.
+        if (before.len != 0 && n != before.len) || Stamp::of(&file.metadata()?) != before {
+            return Err(changed());
+        }
+        return Ok(h.finalize()?);
+    }
+    read_all(&file, &mut *h, 0)?;
+    Ok(h.finalize()?)
+}
+
+/// Hashes everything `reader` yields (standard input) with a fresh copy of `proto`.
+///
+/// # Errors
+/// A read error.
+pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+    let mut h = proto.box_clone();
+    read_all(reader, &mut *h, 0)?;
+    Ok(h.finalize()?)
+}
+
+thread_local! {
+    static BUF: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Reads until end of file, feeding `h`; returns the byte count. `hint` is the expected
+/// size (0 when unknown), so a small file is read with one `read` call.
+fn read_all(mut r: impl Read, h: &mut dyn Hasher, hint: u64) -> io::Result<u64> {
+    BUF.with(|b| {
+        let mut buf = b.borrow_mut();
+        let want = usize::try_from(hint)
+            .unwrap_or(CHUNK)
+            .saturating_add(1)
+            .clamp(64 * 1024, CHUNK);
+        if buf.len() < want {
+            buf.resize(want, 0);
+        }
+        let mut total = 0u64;
+        loop {
+            let n = match r.read(&mut buf[..]) {
+                Ok(0) => return Ok(total),
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            total += n as u64;
+            h.update_large(&buf[..n]);
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn io_error_text_is_plain() {
+        let e = io::Error::from_raw_os_error(2);
+        assert_eq!(describe_io_error(&e), "No such file or directory");
+    }
+}

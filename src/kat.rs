@@ -1,0 +1,398 @@
+//! Known-answer tests: the vectors in `kats/` (embedded at build time), their parser, and
+//! the one harness that runs every record on every backend at many split points. Both
+//! `tests/kats.rs` and `khsum selftest` call [`run_all`].
+//!
+//! Record format (see `kats/README.md`): one record per line, `name=value` fields
+//! separated by single spaces, `#` comments. Messages are `hex:<hex>`, `iota:<n>`
+//! (byte i = i mod 256), `mod251:<n>` (byte i = i mod 251) or `repeat:<hex>:<n>` (n copies).
+
+use crate::algorithm::{Algorithm, Params};
+use crate::backend::Backend;
+use crate::key::Key;
+
+/// The embedded vector files: (file name, contents).
+pub const FILES: &[(&str, &str)] = &[
+    ("blake3.kat", include_str!("../kats/blake3.kat")),
+    ("sha2.kat", include_str!("../kats/sha2.kat")),
+    ("hmac_sha256.kat", include_str!("../kats/hmac_sha256.kat")),
+    ("siphash.kat", include_str!("../kats/siphash.kat")),
+    (
+        "siphash_rooterberg.kat",
+        include_str!("../kats/siphash_rooterberg.kat"),
+    ),
+    ("highwayhash.kat", include_str!("../kats/highwayhash.kat")),
+    ("lemac.kat", include_str!("../kats/lemac.kat")),
+    ("rescue_rp64_256.kat", include_str!("../kats/rescue_rp64_256.kat")),
+    ("multimixer128.kat", include_str!("../kats/multimixer128.kat")),
+];
+
+/// One record of a `.kat` file.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// The file it came from.
+    pub file: &'static str,
+    /// Its 1-based line number.
+    pub line: usize,
+    fields: Vec<(&'static str, &'static str)>,
+}
+
+impl Record {
+    /// A field's value.
+    pub fn get(&self, name: &str) -> Option<&'static str> {
+        self.fields.iter().find(|(k, _)| *k == name).map(|(_, v)| *v)
+    }
+
+    /// Where the record is, for messages: `file:line`.
+    pub fn location(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+}
+
+/// Parses the records of one embedded file.
+pub fn parse(file: &'static str, text: &'static str) -> Vec<Record> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| Record {
+            file,
+            line: i + 1,
+            fields: l
+                .split(' ')
+                .filter(|f| !f.is_empty())
+                .map(|f| f.split_once('=').unwrap_or((f, "")))
+                .collect(),
+        })
+        .collect()
+}
+
+/// Every record of every embedded file.
+pub fn all_records() -> Vec<Record> {
+    FILES.iter().flat_map(|(f, t)| parse(f, t)).collect()
+}
+
+/// Expands a `msg` field.
+///
+/// # Errors
+/// An unknown form or bad hex.
+pub fn expand_msg(spec: &str) -> Result<Vec<u8>, String> {
+    let bad = || format!("bad msg field '{}'", spec.chars().take(40).collect::<String>());
+    let count = |n: &str| n.parse::<usize>().map_err(|_| bad());
+    if let Some(h) = spec.strip_prefix("hex:") {
+        hex::decode(h).map_err(|_| bad())
+    } else if let Some(n) = spec.strip_prefix("iota:") {
+        Ok((0..count(n)?).map(|i| i as u8).collect())
+    } else if let Some(n) = spec.strip_prefix("mod251:") {
+        Ok((0..count(n)?).map(|i| (i % 251) as u8).collect())
+    } else if let Some(r) = spec.strip_prefix("repeat:") {
+        let (h, n) = r.split_once(':').ok_or_else(bad)?;
+        Ok(hex::decode(h).map_err(|_| bad())?.repeat(count(n)?))
+    } else {
+        Err(bad())
+    }
+}
+
+/// What the record's `alg` field asks for.
+enum Target {
+    /// A digest through the registry; `negative` records must NOT match.
+    Digest {
+        alg: &'static Algorithm,
+        out_len: Option<usize>,
+        negative: bool,
+    },
+    /// The Rescue Prime permutation on field elements.
+    RescuePermutation,
+    /// Multimixer-128's f_128 block function on 32-bit words.
+    MultimixerF128,
+}
+
+fn target(id: &str) -> Option<Target> {
+    let d = |name: &str, out_len: Option<usize>, negative: bool| {
+        Some(Target::Digest {
+            alg: Algorithm::lookup(name).ok()?,
+            out_len,
+            negative,
+        })
+    };
+    match id {
+        "blake3" | "blake3-keyed" => d("blake3", Some(131), false),
+        "sha256" | "sha512" | "hmac-sha256" => d(id, None, false),
+        "siphash24-64" => d("siphash-2-4", None, false),
+        "siphash24-128" => d("siphash-2-4-128", None, false),
+        "siphash13-64" => d("siphash-1-3", None, false),
+        "siphash13-128" => d("siphash-1-3-128", None, false),
+        "highwayhash64" => d("highwayhash-64", None, false),
+        "highwayhash128" => d("highwayhash-128", None, false),
+        "highwayhash256" => d("highwayhash-256", None, false),
+        "lemac" => d("lemac", None, false),
+        "lemac0" => d("lemac", None, true),
+        "multimixer128" => d("multimixer-128", None, false),
+        "rp64_256-perm" => Some(Target::RescuePermutation),
+        "multimixer128-f128" => Some(Target::MultimixerF128),
+        _ => None,
+    }
+}
+
+/// The outcome of one record on one backend.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every chunking gave the expected answer.
+    Pass,
+    /// A mismatch or error; the text says where and how.
+    Fail(String),
+    /// The algorithm is not built into this version (its registry entry says so).
+    NotImplemented,
+}
+
+/// The registry algorithm a record exercises (`None` for internal-function records).
+pub fn record_algorithm(r: &Record) -> Option<&'static Algorithm> {
+    match target(r.get("alg")?)? {
+        Target::Digest { alg, .. } => Some(alg),
+        Target::RescuePermutation => Algorithm::lookup("rescue-prime").ok(),
+        Target::MultimixerF128 => Algorithm::lookup("multimixer-128").ok(),
+    }
+}
+
+/// The split points used for a message of `len` bytes: every point for short messages,
+/// points around block and SIMD-width boundaries for long ones.
+fn split_points(len: usize) -> Vec<usize> {
+    if len <= 300 {
+        return (0..=len).collect();
+    }
+    let mut v: Vec<usize> = [0, 1, len / 2, len - 1, len]
+        .into_iter()
+        .chain([8usize, 16, 32, 64, 128, 256, 512].iter().flat_map(|&b| {
+            let k = len / b / 2 * b;
+            [b - 1, b, b + 1, k.saturating_sub(1), k, k + 1]
+        }))
+        .filter(|&p| p <= len)
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Runs one record on one backend: whole message, `update_large`, fixed chunk sizes,
+/// every (or many) two-way splits, and a clone taken mid-stream. Returns
+/// `Outcome::Fail` on the first wrong answer.
+pub fn run_record(r: &Record, backend: Backend) -> Outcome {
+    let fail = |what: String| Outcome::Fail(format!("{} [{backend}]: {what}", r.location()));
+    let Some(t) = r.get("alg").and_then(target) else {
+        return fail(format!("unknown alg '{}'", r.get("alg").unwrap_or("")));
+    };
+    match t {
+        Target::RescuePermutation => {
+            felt_record(r, backend, crate::rescue::kat_permutation).unwrap_or_else(fail)
+        }
+        Target::MultimixerF128 => {
+            word_record(r, backend, crate::multimixer::kat_f128).unwrap_or_else(fail)
+        }
+        Target::Digest {
+            alg,
+            out_len,
+            negative,
+        } => digest_record(r, backend, alg, out_len, negative).unwrap_or_else(fail),
+    }
+}
+
+fn field(r: &Record, name: &str) -> Result<&'static str, String> {
+    r.get(name).ok_or_else(|| format!("missing field {name}"))
+}
+
+fn digest_record(
+    r: &Record,
+    backend: Backend,
+    alg: &Algorithm,
+    out_len: Option<usize>,
+    negative: bool,
+) -> Result<Outcome, String> {
+    let msg = expand_msg(field(r, "msg")?)?;
+    let want = hex::decode(field(r, "out")?).map_err(|_| "bad out field".to_string())?;
+    let key = r
+        .get("key")
+        .map(|k| hex::decode(k).map(Key::from_bytes))
+        .transpose()
+        .map_err(|_| "bad key field".to_string())?;
+    let nonce = match r.get("nonce") {
+        Some(n) => Some(
+            <[u8; 16]>::try_from(hex::decode(n).map_err(|_| "bad nonce")?)
+                .map_err(|_| "nonce must be 16 bytes")?,
+        ),
+        None => None,
+    };
+    let params = Params {
+        out_len: out_len.or(Some(want.len())).filter(|_| alg.name == "blake3"),
+        nonce,
+    };
+    let proto = match alg.hasher_on(backend, key.as_ref(), &params) {
+        None => return Err(format!("backend {backend} not available for {}", alg.name)),
+        Some(Err(crate::Error::NotImplemented(_))) => return Ok(Outcome::NotImplemented),
+        Some(Err(e)) => return Err(format!("cannot build {}: {e}", alg.name)),
+        Some(Ok(h)) => h,
+    };
+    if proto.backend() != backend {
+        return Err(format!("asked for {backend}, got {}", proto.backend()));
+    }
+    let check = |got: Result<Vec<u8>, crate::Error>, how: &str| -> Result<(), String> {
+        let got = got.map_err(|e| format!("{how}: error {e}"))?;
+        let equal = crate::digests_equal(&got, &want);
+        if equal == negative {
+            return Err(if negative {
+                format!("{how}: produced the faulty-design (lemac0) output {}", hex::encode(&got))
+            } else {
+                format!(
+                    "{how}: {} len {}: expected {}, got {}",
+                    alg.name,
+                    msg.len(),
+                    hex::encode(&want),
+                    hex::encode(&got)
+                )
+            });
+        }
+        Ok(())
+    };
+    let run = |pieces: &mut dyn Iterator<Item = &[u8]>| {
+        let mut h = proto.box_clone();
+        for p in pieces {
+            h.update(p);
+        }
+        h.finalize()
+    };
+    check(run(&mut std::iter::once(&msg[..])), "one call")?;
+    let mut h = proto.box_clone();
+    h.update_large(&msg);
+    check(h.finalize(), "update_large")?;
+    if negative {
+        return Ok(Outcome::Pass);
+    }
+    for size in [1usize, 3, 7, 8, 13, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129, 1000] {
+        if size < 8 && msg.len() > 4096 {
+            continue;
+        }
+        check(run(&mut msg.chunks(size)), &format!("chunks of {size}"))?;
+    }
+    for p in split_points(msg.len()) {
+        let (a, b) = msg.split_at(p);
+        check(run(&mut [a, &[][..], b].into_iter()), &format!("split at {p}"))?;
+    }
+    // A clone taken mid-stream continues independently of the original.
+    let (a, b) = msg.split_at(msg.len() / 3);
+    let mut h = proto.box_clone();
+    h.update(a);
+    let mut c = h.box_clone();
+    h.update(b);
+    c.update(b);
+    check(c.finalize(), "clone mid-stream")?;
+    check(h.finalize(), "original after clone")?;
+    // MACs: a tag with one bit flipped must not verify.
+    let mut flipped = want.clone();
+    flipped[0] ^= 1;
+    if crate::digests_equal(&flipped, &want) {
+        return Err("a one-bit flip compared equal".into());
+    }
+    Ok(Outcome::Pass)
+}
+
+type FeltFn = fn(Backend, &[u64]) -> Result<Vec<u64>, crate::Error>;
+type WordFn = fn(Backend, &[u32]) -> Result<Vec<u64>, crate::Error>;
+
+fn numbers<T: std::str::FromStr>(s: &str, radix16: bool) -> Result<Vec<T>, String>
+where
+    T: TryFrom<u64>,
+{
+    s.split(',')
+        .map(|x| {
+            let v = if radix16 {
+                u64::from_str_radix(x, 16)
+            } else {
+                x.parse::<u64>()
+            };
+            v.ok()
+                .and_then(|v| T::try_from(v).ok())
+                .ok_or_else(|| format!("bad number '{x}'"))
+        })
+        .collect()
+}
+
+fn compare_words(got: Result<Vec<u64>, crate::Error>, want: &[u64]) -> Result<Outcome, String> {
+    match got {
+        Err(crate::Error::NotImplemented(_)) => Ok(Outcome::NotImplemented),
+        Err(e) => Err(format!("error {e}")),
+        Ok(g) if g == want => Ok(Outcome::Pass),
+        Ok(g) => Err(format!("expected {want:?}, got {g:?}")),
+    }
+}
+
+fn felt_record(r: &Record, backend: Backend, f: FeltFn) -> Result<Outcome, String> {
+    let input: Vec<u64> = numbers(field(r, "in_felt")?, false)?;
+    let want: Vec<u64> = numbers(field(r, "out_felt")?, false)?;
+    compare_words(f(backend, &input), &want)
+}
+
+fn word_record(r: &Record, backend: Backend, f: WordFn) -> Result<Outcome, String> {
+    let input: Vec<u32> = numbers(field(r, "in_u32")?, true)?;
+    let want: Vec<u64> = numbers(field(r, "out_u64")?, true)?;
+    compare_words(f(backend, &input), &want)
+}
+
+/// Totals of a run over records × backends.
+#[derive(Debug, Default, Clone)]
+pub struct Summary {
+    /// (algorithm, backend) → (passed, failed).
+    pub per_backend: std::collections::BTreeMap<(String, Backend), (usize, usize)>,
+    /// Every failure message.
+    pub failures: Vec<String>,
+    /// Algorithms whose records were skipped because they are not implemented.
+    pub not_implemented: std::collections::BTreeSet<String>,
+}
+
+/// Runs every embedded record on every backend of its algorithm that this CPU has.
+pub fn run_all() -> Summary {
+    let mut s = Summary::default();
+    for r in all_records() {
+        let Some(alg) = record_algorithm(&r) else {
+            s.failures.push(format!("{}: unknown alg", r.location()));
+            continue;
+        };
+        for backend in alg.available_backends() {
+            let entry = s
+                .per_backend
+                .entry((alg.name.to_string(), backend))
+                .or_default();
+            match run_record(&r, backend) {
+                Outcome::Pass => entry.0 += 1,
+                Outcome::Fail(m) => {
+                    entry.1 += 1;
+                    s.failures.push(m);
+                }
+                Outcome::NotImplemented => {
+                    s.not_implemented.insert(alg.name.to_string());
+                }
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_expand() {
+        assert_eq!(expand_msg("hex:").unwrap(), b"");
+        assert_eq!(expand_msg("hex:6162").unwrap(), b"ab");
+        assert_eq!(expand_msg("iota:3").unwrap(), [0, 1, 2]);
+        assert_eq!(expand_msg("mod251:253").unwrap()[251..], [0, 1]);
+        assert_eq!(expand_msg("repeat:61:3").unwrap(), b"aaa");
+        assert!(expand_msg("nope:1").is_err());
+    }
+
+    #[test]
+    fn every_record_names_a_known_algorithm() {
+        let recs = all_records();
+        assert!(recs.len() > 900, "{}", recs.len());
+        for r in &recs {
+            assert!(record_algorithm(r).is_some(), "{}", r.location());
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! khsum: file checksums and keyed MACs.
+//!
+//! The library owns everything the `khsum` binary does: the [`Algorithm`] registry and
+//! the one streaming trait [`Hasher`] are all the CLI sees of an algorithm. Each algorithm
+//! lives in one module with a portable reference implementation and SIMD backends chosen
+//! at run time ([`Backend`]); the rest of the crate is input handling, checksum-list
+//! grammar and measurement.
+//!
+//! `unsafe` code is denied crate-wide and allowed only in SIMD backend modules and the
+//! memory-map reader (`io::mmap`), each block with a `// SAFETY:` comment.
+
+pub mod algorithm;
+pub mod backend;
+pub mod checkfile;
+pub mod hasher;
+pub mod io;
+pub mod kat;
+pub mod key;
+pub mod names;
+pub mod parallel;
+pub mod walk;
+
+mod blake3;
+mod sha;
+
+pub mod highway;
+pub mod lemac;
+pub mod multimixer;
+pub mod rescue;
+pub mod siphash;
+
+pub use algorithm::{Algorithm, KeyRule, OutputRule, Params};
+pub use backend::Backend;
+pub use hasher::{Error, Hasher};
+pub use key::Key;
+
+/// Compares two digests or tags in constant time (for equal lengths; a length mismatch
+/// is never equal).
+pub fn digests_equal(a: &[u8], b: &[u8]) -> bool {
+    use subtle::ConstantTimeEq;
+    a.len() == b.len() && bool::from(a.ct_eq(b))
+}

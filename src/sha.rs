@@ -1,0 +1,78 @@
+//! SHA-256, SHA-512 and HMAC-SHA256 through RustCrypto's `sha2` and `hmac` crates. `sha2`
+//! detects SHA-NI (and AVX2 for SHA-512) at run time inside its own compression
+//! functions, which contain no AVX code before SHA-NI instructions.
+
+use crate::backend::Backend;
+use crate::hasher::{Error, Hasher};
+use hmac::Mac;
+use sha2::Digest;
+
+#[derive(Clone)]
+struct Plain<D>(D, usize);
+
+impl<D> Hasher for Plain<D>
+where
+    D: Digest + Clone + Send + Sync + 'static,
+{
+    fn update(&mut self, data: &[u8]) {
+        Digest::update(&mut self.0, data);
+    }
+
+    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
+        Ok(self.0.finalize().to_vec())
+    }
+
+    fn output_len(&self) -> usize {
+        self.1
+    }
+
+    fn backend(&self) -> Backend {
+        Backend::Auto
+    }
+
+    fn box_clone(&self) -> Box<dyn Hasher> {
+        Box::new(self.clone())
+    }
+}
+
+/// A SHA-256 hasher.
+pub(crate) fn sha256() -> Box<dyn Hasher> {
+    Box::new(Plain(sha2::Sha256::new(), 32))
+}
+
+/// A SHA-512 hasher.
+pub(crate) fn sha512() -> Box<dyn Hasher> {
+    Box::new(Plain(sha2::Sha512::new(), 64))
+}
+
+#[derive(Clone)]
+struct HmacSha256(hmac::Hmac<sha2::Sha256>);
+
+impl Hasher for HmacSha256 {
+    fn update(&mut self, data: &[u8]) {
+        self.0.update(data);
+    }
+
+    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
+        Ok(self.0.finalize().into_bytes().to_vec())
+    }
+
+    fn output_len(&self) -> usize {
+        32
+    }
+
+    fn backend(&self) -> Backend {
+        Backend::Auto
+    }
+
+    fn box_clone(&self) -> Box<dyn Hasher> {
+        Box::new(self.clone())
+    }
+}
+
+/// An HMAC-SHA256 hasher (RFC 2104); any key length is valid.
+pub(crate) fn hmac_sha256(key: &[u8]) -> Box<dyn Hasher> {
+    let mac = <hmac::Hmac<sha2::Sha256> as Mac>::new_from_slice(key)
+        .expect("HMAC accepts keys of any length");
+    Box::new(HmacSha256(mac))
+}

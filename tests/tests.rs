@@ -1,0 +1,3 @@
+//! One integration-test binary (one link step): each module is one area.
+
+mod kats;
