@@ -27,6 +27,8 @@ const CHUNK: usize = 1 << 20;
 pub struct InputError {
     /// What went wrong, in the words `sha256sum` uses where it has them.
     pub reason: String,
+    /// The file does not exist (`--ignore-missing` skips these).
+    pub missing: bool,
 }
 
 impl fmt::Display for InputError {
@@ -39,6 +41,7 @@ impl From<io::Error> for InputError {
     fn from(e: io::Error) -> Self {
         InputError {
             reason: describe_io_error(&e),
+            missing: e.kind() == io::ErrorKind::NotFound,
         }
     }
 }
@@ -47,6 +50,7 @@ impl From<Error> for InputError {
     fn from(e: Error) -> Self {
         InputError {
             reason: e.to_string(),
+            missing: false,
         }
     }
 }
@@ -54,6 +58,7 @@ impl From<Error> for InputError {
 fn changed() -> InputError {
     InputError {
         reason: "file changed while being read".into(),
+        missing: false,
     }
 }
 
@@ -110,6 +115,7 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError>
     if meta.is_dir() {
         return Err(InputError {
             reason: "Is a directory".into(),
+            missing: false,
         });
     }
     let mut h = proto.box_clone();

@@ -1,0 +1,240 @@
+//! The command line as clap sees it (raw flags only; `plan.rs` turns them into work).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+const AFTER_HELP: &str = "\
+Keyed algorithms used without a key (in hash mode) use the all-zero key: the output is a
+fingerprint, not a MAC. BLAKE3 without a key is the plain BLAKE3 hash. Run 'khsum list'
+for the algorithms, their key and output sizes, and the backend this CPU uses.
+
+Keys are never given on the command line: use --key-file FILE (raw key bytes, or hex
+digits with an optional trailing newline; '-' reads standard input) or --key-env VAR
+(hex digits). Key memory is wiped after use.
+
+Exit status:
+  0  success: every input hashed, every listed checksum matched
+  1  a checksum or tag did NOT match, an input or list could not be read, a list had
+     no valid line (or, with --strict, any improper line), or output could not be
+     written (including a closed pipe)
+  2  usage or setup error: bad option, unknown algorithm, bad or missing key";
+
+/// Fast, trustworthy file checksums and keyed MACs.
+///
+/// Prints one line per FILE, '<hex>  <name>', byte-compatible with b3sum (BLAKE3, the
+/// default) and GNU sha256sum/sha512sum. With no FILE, or when FILE is -, reads standard
+/// input. 'khsum -c LIST' (or 'khsum check LIST') verifies such lists; CI users should
+/// run 'khsum -c --strict'.
+#[derive(Parser, Debug)]
+#[command(
+    name = "khsum",
+    version,
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Read checksum lists from the FILEs and verify them (same as 'khsum check')
+    #[arg(short = 'c', long = "check")]
+    pub check: bool,
+
+    #[command(flatten)]
+    pub common: Common,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub verify: VerifyArgs,
+
+    #[command(flatten)]
+    pub key: KeyArgs,
+
+    /// Hash every regular file below directory arguments, in sorted order
+    #[arg(short = 'r', long = "recursive")]
+    pub recursive: bool,
+
+    /// Files to hash (or, with -c, lists to check); '-' is standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Hash files (the default when no subcommand is given)
+    #[command(after_help = AFTER_HELP)]
+    Hash(HashCmd),
+    /// Verify checksum lists (GNU, BSD --tag and b3sum forms)
+    #[command(after_help = AFTER_HELP)]
+    Check(CheckCmd),
+    /// Compute keyed tags (MACs) of files; a key is required
+    #[command(after_help = AFTER_HELP)]
+    Tag(TagCmd),
+    /// List the algorithms, their key and output sizes, and this CPU's backend
+    List,
+    /// Print the man page or a shell completion script (for packagers)
+    #[command(hide = true)]
+    Generate(GenerateCmd),
+}
+
+#[derive(Args, Debug)]
+pub struct HashCmd {
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub key: KeyArgs,
+    /// Hash every regular file below directory arguments, in sorted order
+    #[arg(short = 'r', long = "recursive")]
+    pub recursive: bool,
+    /// Files to hash; '-' is standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckCmd {
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub verify: VerifyArgs,
+    #[command(flatten)]
+    pub key: KeyArgs,
+    /// Checksum lists to verify; '-' is standard input
+    #[arg(value_name = "LIST")]
+    pub lists: Vec<OsString>,
+}
+
+#[derive(Args, Debug)]
+pub struct TagCmd {
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub key: KeyArgs,
+    /// Tag every regular file below directory arguments, in sorted order
+    #[arg(short = 'r', long = "recursive")]
+    pub recursive: bool,
+    /// Files to tag; '-' is standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+}
+
+#[derive(Args, Debug, Default)]
+pub struct Common {
+    /// Algorithm (default blake3; see 'khsum list')
+    #[arg(short = 'a', long = "algorithm", value_name = "NAME")]
+    pub algorithm: Option<String>,
+
+    /// Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum
+    #[arg(short = 'l', long = "length", value_name = "BYTES")]
+    pub length: Option<usize>,
+
+    /// LeMac nonce: 32 hex digits (default all zero)
+    #[arg(long = "nonce", value_name = "HEX")]
+    pub nonce: Option<String>,
+
+    /// Number of worker threads (default: the number of logical cores)
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+#[derive(Args, Debug, Default)]
+pub struct OutputArgs {
+    /// Write BSD-style lines: 'LABEL (name) = hex'
+    #[arg(long = "tag")]
+    pub tag: bool,
+
+    /// End each output line with NUL, not newline, and do not escape names
+    #[arg(short = 'z', long = "zero")]
+    pub zero: bool,
+
+    /// Print only the digests, without file names
+    #[arg(long = "no-names")]
+    pub no_names: bool,
+
+    /// Mark names with '*' (binary mode) in untagged lines, like sha256sum -b
+    #[arg(short = 'b', long = "binary", conflicts_with = "text")]
+    pub binary: bool,
+
+    /// Mark names with ' ' (text mode; the default), like sha256sum -t
+    #[arg(short = 't', long = "text")]
+    pub text: bool,
+}
+
+#[derive(Args, Debug, Default)]
+pub struct VerifyArgs {
+    /// Don't print OK for each successfully verified file
+    #[arg(long = "quiet")]
+    pub quiet: bool,
+
+    /// Print nothing on standard output; the exit status shows success
+    #[arg(long = "status")]
+    pub status: bool,
+
+    /// Exit non-zero for improperly formatted checksum lines
+    #[arg(long = "strict")]
+    pub strict: bool,
+
+    /// Warn about each improperly formatted checksum line
+    #[arg(short = 'w', long = "warn")]
+    pub warn: bool,
+
+    /// Don't fail or report status for missing files
+    #[arg(long = "ignore-missing")]
+    pub ignore_missing: bool,
+}
+
+#[derive(Args, Debug, Default)]
+pub struct KeyArgs {
+    /// Read the key from FILE ('-' for standard input): raw bytes or hex digits
+    #[arg(long = "key-file", value_name = "FILE", conflicts_with = "key_env")]
+    pub key_file: Option<PathBuf>,
+
+    /// Read the key, as hex digits, from environment variable VAR
+    #[arg(long = "key-env", value_name = "VAR")]
+    pub key_env: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateCmd {
+    #[command(subcommand)]
+    pub what: GenerateWhat,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum GenerateWhat {
+    /// The man page (roff) for khsum(1)
+    Man,
+    /// A completion script for SHELL
+    Completions {
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Elvish,
+    Powershell,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_valid() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,252 @@
+//! `khsum check` / `khsum -c`: verify checksum lists, with GNU sha256sum -c's output,
+//! warnings and exit status.
+
+use crate::args::VerifyArgs;
+use crate::report::{Out, Status, q};
+use crate::setup::{KeySource, SetupError, prototype};
+use khsum::checkfile::{Entry, Line, ListParser, format_status};
+use khsum::io::{InputError, hash_path};
+use khsum::names::{bytes_to_path, path_bytes};
+use khsum::{Algorithm, Hasher, Params};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::sync::Arc;
+
+/// What the lists are checked with.
+pub struct CheckSetup<'a> {
+    pub forced: Option<&'static Algorithm>,
+    pub key: &'a KeySource,
+    pub params: Params,
+    pub opts: &'a VerifyArgs,
+}
+
+/// Per-list counters (GNU's).
+#[derive(Default)]
+struct Counts {
+    properly_formatted: Cell<u64>,
+    improper: Cell<u64>,
+    read_failures: Cell<u64>,
+    mismatched: Cell<u64>,
+    verified: Cell<u64>,
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("WARNING: {n} {}", if n == 1 { one } else { many })
+}
+
+/// Checks every list; a setup error (bad key) ends the run with status 2.
+pub fn run(lists: Vec<OsString>, s: &CheckSetup<'_>) -> Status {
+    let mut out = Out::new();
+    let mut status = Status::Ok;
+    let mut protos: HashMap<&'static str, Arc<dyn Hasher>> = HashMap::new();
+    for list in lists {
+        match check_list(&list, s, &mut protos, &mut out) {
+            Ok(true) => {}
+            Ok(false) => status = Status::Failed,
+            Err(SetupError(m)) => {
+                out.warn(&m);
+                return out.finish(Status::Usage);
+            }
+        }
+        if !out.ok() {
+            break;
+        }
+    }
+    out.finish(status)
+}
+
+fn check_list(
+    list: &OsString,
+    s: &CheckSetup<'_>,
+    protos: &mut HashMap<&'static str, Arc<dyn Hasher>>,
+    out: &mut Out,
+) -> Result<bool, SetupError> {
+    let is_stdin = list == "-";
+    let list_name: Vec<u8> = if is_stdin {
+        b"standard input".to_vec()
+    } else {
+        path_bytes(Path::new(list)).into_owned()
+    };
+    let reader: Box<dyn Read> = if is_stdin {
+        Box::new(std::io::stdin())
+    } else {
+        match std::fs::File::open(list) {
+            Ok(f) => {
+                if f.metadata().is_ok_and(|m| m.is_dir()) {
+                    out.warn(&format!("{}: Is a directory", q(&list_name)));
+                    return Ok(false);
+                }
+                Box::new(f)
+            }
+            Err(e) => {
+                out.warn(&format!(
+                    "{}: {}",
+                    q(&list_name),
+                    khsum::io::describe_io_error(&e)
+                ));
+                return Ok(false);
+            }
+        }
+    };
+    let mut reader = BufReader::with_capacity(256 * 1024, reader);
+    let counts = Counts::default();
+    let parser = RefCell::new(ListParser::new(s.forced, s.params.out_len));
+    let opts = s.opts;
+    let label = s
+        .forced
+        .map_or(String::new(), |a| format!("{} ", a.bsd_label));
+    let mut line_no = 0u64;
+    let mut read_error: Option<String> = None;
+    let mut setup_error: Option<SetupError> = None;
+    let mut warnings: Vec<String> = Vec::new();
+    // Lines are read and parsed here, on this thread, in order; the hashing runs on
+    // the pool.
+    let entries = std::iter::from_fn(|| {
+        loop {
+            if read_error.is_some() || setup_error.is_some() {
+                return None;
+            }
+            let mut buf = Vec::new();
+            match reader.read_until(b'\n', &mut buf) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => {
+                    read_error = Some(khsum::io::describe_io_error(&e));
+                    return None;
+                }
+            }
+            line_no += 1;
+            match parser.borrow_mut().parse(&buf) {
+                Line::Skip => continue,
+                Line::Improper => {
+                    counts.improper.set(counts.improper.get() + 1);
+                    if opts.warn {
+                        warnings.push(format!(
+                            "{}: {line_no}: improperly formatted {label}checksum line",
+                            q(&list_name)
+                        ));
+                    }
+                    continue;
+                }
+                Line::Entry(e) => {
+                    counts
+                        .properly_formatted
+                        .set(counts.properly_formatted.get() + 1);
+                    let proto = match protos.get(e.algorithm.name) {
+                        Some(p) => p.clone(),
+                        None => match prototype(e.algorithm, s.key, &s.params) {
+                            Ok(p) => {
+                                let p: Arc<dyn Hasher> = Arc::from(p);
+                                protos.insert(e.algorithm.name, p.clone());
+                                p
+                            }
+                            Err(err) => {
+                                setup_error = Some(err);
+                                return None;
+                            }
+                        },
+                    };
+                    return Some((e, proto, std::mem::take(&mut warnings)));
+                }
+            }
+        }
+    });
+    let out = RefCell::new(out);
+    type Done = (Entry, Result<bool, InputError>, Vec<String>);
+    let window = 16 * rayon::current_num_threads().max(1);
+    khsum::parallel::for_each_ordered(
+        entries,
+        window,
+        |(e, proto, warns): (Entry, Arc<dyn Hasher>, Vec<String>)| -> Done {
+            let got = hash_path(&bytes_to_path(&e.name), &*proto);
+            let res = got.map(|d| khsum::digests_equal(&d, &e.digest));
+            (e, res, warns)
+        },
+        |(e, res, warns)| {
+            let mut out = out.borrow_mut();
+            for w in warns {
+                out.warn(&w);
+            }
+            let mut line = Vec::new();
+            match res {
+                Err(err) if err.missing && opts.ignore_missing => {}
+                Err(err) => {
+                    counts.read_failures.set(counts.read_failures.get() + 1);
+                    out.warn(&format!("{}: {}", q(&e.name), err));
+                    if !opts.status {
+                        format_status(&mut line, &e.name, "FAILED open or read");
+                    }
+                }
+                Ok(true) => {
+                    counts.verified.set(counts.verified.get() + 1);
+                    if !opts.status && !opts.quiet {
+                        format_status(&mut line, &e.name, "OK");
+                    }
+                }
+                Ok(false) => {
+                    counts.verified.set(counts.verified.get() + 1);
+                    counts.mismatched.set(counts.mismatched.get() + 1);
+                    if !opts.status {
+                        format_status(&mut line, &e.name, "FAILED");
+                    }
+                }
+            }
+            out.write(&line)
+        },
+        || {
+            out.borrow_mut().flush();
+        },
+    );
+    let out = out.into_inner();
+    if let Some(err) = setup_error {
+        return Err(err);
+    }
+    for w in warnings {
+        out.warn(&w);
+    }
+    if let Some(e) = read_error {
+        out.warn(&format!("{}: {e}", q(&list_name)));
+        return Ok(false);
+    }
+    let c = &counts;
+    if c.properly_formatted.get() == 0 {
+        out.warn(&format!(
+            "{}: no properly formatted checksum lines found",
+            q(&list_name)
+        ));
+        return Ok(false);
+    }
+    if !opts.status {
+        if c.improper.get() > 0 {
+            out.warn(&plural(
+                c.improper.get(),
+                "line is improperly formatted",
+                "lines are improperly formatted",
+            ));
+        }
+        if c.read_failures.get() > 0 {
+            out.warn(&plural(
+                c.read_failures.get(),
+                "listed file could not be read",
+                "listed files could not be read",
+            ));
+        }
+        if c.mismatched.get() > 0 {
+            out.warn(&plural(
+                c.mismatched.get(),
+                "computed checksum did NOT match",
+                "computed checksums did NOT match",
+            ));
+        }
+    }
+    if opts.ignore_missing && c.verified.get() == 0 {
+        out.warn(&format!("{}: no file was verified", q(&list_name)));
+    }
+    Ok(c.verified.get() > 0
+        && c.mismatched.get() == 0
+        && c.read_failures.get() == 0
+        && (!opts.strict || c.improper.get() == 0))
+}

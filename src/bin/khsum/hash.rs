@@ -1,0 +1,110 @@
+//! `khsum hash` and `khsum tag`: hash inputs on all cores, print lines in argument order.
+
+use crate::report::{Out, Status, q};
+use khsum::checkfile::{LineFormat, format_line};
+use khsum::io::{InputError, hash_path, hash_reader};
+use khsum::names::path_bytes;
+use khsum::walk::{Item, Walker};
+use khsum::{Algorithm, Hasher};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// One thing to hash or to report.
+enum Input {
+    Path(PathBuf),
+    Stdin,
+    Error(PathBuf, String),
+    Skipped(PathBuf, String),
+}
+
+/// Expands the arguments (walking directories with `-r`) lazily, in order.
+fn expand(files: Vec<OsString>, recursive: bool) -> impl Iterator<Item = Input> {
+    files.into_iter().flat_map(move |f| -> Box<dyn Iterator<Item = Input>> {
+        if f == "-" {
+            return Box::new(std::iter::once(Input::Stdin));
+        }
+        let p = PathBuf::from(f);
+        if recursive && p.is_dir() {
+            Box::new(Walker::new(&p).map(|it| match it {
+                Item::File(p) => Input::Path(p),
+                Item::Error(p, e) => Input::Error(p, e),
+                Item::Skipped(p, e) => Input::Skipped(p, e),
+            }))
+        } else {
+            Box::new(std::iter::once(Input::Path(p)))
+        }
+    })
+}
+
+fn display_name(p: &Path) -> Vec<u8> {
+    path_bytes(p).into_owned()
+}
+
+/// Hashes every input with clones of `proto` and prints one line each.
+pub fn run(
+    alg: &'static Algorithm,
+    proto: &dyn Hasher,
+    files: Vec<OsString>,
+    recursive: bool,
+    format: LineFormat,
+) -> Status {
+    let out = std::cell::RefCell::new(Out::new());
+    let mut status = Status::Ok;
+    let window = 16 * rayon::current_num_threads().max(1);
+    type Done = (Vec<u8>, Result<Vec<u8>, InputError>, bool);
+    khsum::parallel::for_each_ordered(
+        expand(files, recursive),
+        window,
+        |input| -> Done {
+            match input {
+                Input::Stdin => (
+                    b"-".to_vec(),
+                    hash_reader(std::io::stdin().lock(), proto),
+                    false,
+                ),
+                Input::Path(p) => (display_name(&p), hash_path(&p, proto), false),
+                Input::Error(p, e) => (
+                    display_name(&p),
+                    Err(InputError {
+                        reason: e,
+                        missing: false,
+                    }),
+                    false,
+                ),
+                Input::Skipped(p, e) => (
+                    display_name(&p),
+                    Err(InputError {
+                        reason: e,
+                        missing: false,
+                    }),
+                    true,
+                ),
+            }
+        },
+        |(name, res, skipped)| {
+            match res {
+                Ok(d) => {
+                    let mut line = Vec::with_capacity(d.len() * 2 + name.len() + 4);
+                    format_line(&mut line, alg, &d, &name, format);
+                    return out.borrow_mut().write(&line);
+                }
+                Err(e) => {
+                    out.borrow_mut().warn(&format!("{}: {}", q(&name), e));
+                    if !skipped {
+                        status = Status::Failed;
+                    }
+                }
+            }
+            out.borrow().ok()
+        },
+        || {
+            out.borrow_mut().flush();
+        },
+    );
+    out.into_inner().finish(status)
+}
+
+/// The name `-` means standard input (used to refuse a key also read from stdin).
+pub fn reads_stdin(files: &[OsString]) -> bool {
+    files.is_empty() || files.iter().any(|f| f == "-")
+}

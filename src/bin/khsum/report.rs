@@ -1,0 +1,102 @@
+//! Output and diagnostics: buffered stdout that notices write failures, `khsum: …`
+//! messages on stderr (written after stdout is flushed, so the two stay in order), and
+//! the exit status.
+
+use khsum::names;
+use std::io::{self, BufWriter, Stdout, Write};
+use std::process::ExitCode;
+
+/// The outcome of a run, worst wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Exit 0.
+    Ok,
+    /// Exit 1: a mismatch, an unreadable input, or an output failure.
+    Failed,
+    /// Exit 2: a usage or setup error.
+    Usage,
+}
+
+impl Status {
+    pub fn code(self) -> ExitCode {
+        ExitCode::from(match self {
+            Status::Ok => 0,
+            Status::Failed => 1,
+            Status::Usage => 2,
+        })
+    }
+}
+
+/// Standard output. After the first failed write, nothing more is written; the failure
+/// is reported once at the end by [`Out::finish`].
+pub struct Out {
+    w: BufWriter<Stdout>,
+    error: Option<io::Error>,
+}
+
+impl Out {
+    pub fn new() -> Out {
+        Out {
+            w: BufWriter::with_capacity(64 * 1024, io::stdout()),
+            error: None,
+        }
+    }
+
+    /// Writes bytes; returns false once output has failed (the caller should stop).
+    pub fn write(&mut self, b: &[u8]) -> bool {
+        if self.error.is_none() {
+            if let Err(e) = self.w.write_all(b) {
+                self.error = Some(e);
+            }
+        }
+        self.error.is_none()
+    }
+
+    /// Flushes buffered output (before waiting, and before writing to stderr).
+    pub fn flush(&mut self) -> bool {
+        if self.error.is_none() {
+            if let Err(e) = self.w.flush() {
+                self.error = Some(e);
+            }
+        }
+        self.error.is_none()
+    }
+
+    /// Whether output still works.
+    pub fn ok(&self) -> bool {
+        self.error.is_none()
+    }
+
+    /// Writes a `khsum: …` diagnostic to stderr, after flushing stdout.
+    pub fn warn(&mut self, msg: &str) {
+        self.flush();
+        warn(msg);
+    }
+
+    /// Flushes and folds any output failure into the status: a closed pipe ends quietly
+    /// with status 1 (the output is incomplete); any other failure is reported.
+    pub fn finish(mut self, status: Status) -> Status {
+        self.flush();
+        match self.error {
+            None => status,
+            Some(e) if e.kind() == io::ErrorKind::BrokenPipe => status.max(Status::Failed),
+            Some(e) => {
+                warn(&format!(
+                    "write error: {}",
+                    khsum::io::describe_io_error(&e)
+                ));
+                status.max(Status::Failed)
+            }
+        }
+    }
+}
+
+/// Writes `khsum: msg` to stderr (a failure to write it cannot be reported anywhere).
+pub fn warn(msg: &str) {
+    let _ = writeln!(io::stderr().lock(), "khsum: {msg}");
+}
+
+/// A name as GNU quotes it in diagnostics.
+pub fn q(name: &[u8]) -> String {
+    names::quote(name)
+}

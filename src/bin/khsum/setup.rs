@@ -1,0 +1,117 @@
+//! Turns raw flags into what the subcommands work with: the algorithm, its key and
+//! parameters, one prototype hasher (key setup done once), and the input list.
+
+use crate::args::{Common, KeyArgs};
+use khsum::{Algorithm, Hasher, Key, KeyRule, Params};
+use std::ffi::OsString;
+
+/// A setup error: printed as `khsum: …`, exit status 2.
+pub struct SetupError(pub String);
+
+impl From<khsum::Error> for SetupError {
+    fn from(e: khsum::Error) -> Self {
+        SetupError(e.to_string())
+    }
+}
+
+impl From<khsum::key::KeyError> for SetupError {
+    fn from(e: khsum::key::KeyError) -> Self {
+        SetupError(e.to_string())
+    }
+}
+
+/// Where the key comes from, if anywhere.
+pub enum KeySource {
+    None,
+    File(std::path::PathBuf),
+    Env(String),
+}
+
+impl KeySource {
+    pub fn from_args(k: &KeyArgs) -> KeySource {
+        match (&k.key_file, &k.key_env) {
+            (Some(f), _) => KeySource::File(f.clone()),
+            (None, Some(v)) => KeySource::Env(v.clone()),
+            (None, None) => KeySource::None,
+        }
+    }
+
+    pub fn is_some(&self) -> bool {
+        !matches!(self, KeySource::None)
+    }
+
+    pub fn uses_stdin(&self) -> bool {
+        matches!(self, KeySource::File(p) if p.as_os_str() == "-")
+    }
+
+    /// Loads the key in the form `alg` needs.
+    pub fn load(&self, alg: &Algorithm) -> Result<Option<Key>, SetupError> {
+        if self.is_some() && alg.key == KeyRule::None {
+            return Err(khsum::Error::KeyNotAllowed(alg.name).into());
+        }
+        Ok(match self {
+            KeySource::None => None,
+            KeySource::File(p) => Some(Key::from_file(p, alg.key)?),
+            KeySource::Env(v) => Some(Key::from_env(v, alg.key)?),
+        })
+    }
+}
+
+/// The algorithm named by `-a`, or BLAKE3.
+pub fn algorithm(c: &Common) -> Result<&'static Algorithm, SetupError> {
+    match &c.algorithm {
+        Some(n) => Ok(Algorithm::lookup(n)?),
+        None => Ok(Algorithm::default_algorithm()),
+    }
+}
+
+/// `--length` and `--nonce` as parameters.
+pub fn params(c: &Common) -> Result<Params, SetupError> {
+    let nonce = match &c.nonce {
+        None => None,
+        Some(h) => {
+            let mut n = [0u8; 16];
+            hex::decode_to_slice(h.trim(), &mut n).map_err(|_| {
+                SetupError(format!("--nonce needs 32 hex digits (16 bytes), got '{h}'"))
+            })?;
+            Some(n)
+        }
+    };
+    Ok(Params {
+        out_len: c.length,
+        nonce,
+    })
+}
+
+/// The ready-to-clone hasher for one algorithm.
+pub fn prototype(
+    alg: &'static Algorithm,
+    key: &KeySource,
+    params: &Params,
+) -> Result<Box<dyn Hasher>, SetupError> {
+    let key = key.load(alg)?;
+    Ok(alg.hasher(key.as_ref(), params)?)
+}
+
+/// The FILE arguments, or `-` when there are none.
+pub fn inputs(files: &[OsString]) -> Vec<OsString> {
+    if files.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        files.to_vec()
+    }
+}
+
+/// Sets the worker-thread count.
+pub fn threads(c: &Common) -> Result<(), SetupError> {
+    if let Some(n) = c.threads {
+        if n == 0 {
+            return Err(SetupError("--threads must be at least 1".into()));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .map_err(|e| SetupError(e.to_string()))?;
+    }
+    Ok(())
+}
