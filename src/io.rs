@@ -122,16 +122,16 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError>
     if meta.is_file() {
         let before = Stamp::of(&meta);
         #[cfg(unix)]
-        if meta.len() >= MMAP_MIN {
-            if let Ok(map) = MappedFile::map(&file, meta.len()) {
-                h.update_large(map.bytes());
-                let faulted = map.faulted();
-                drop(map);
-                if faulted || Stamp::of(&file.metadata()?) != before {
-                    return Err(changed());
-                }
-                return Ok(h.finalize()?);
+        if meta.len() >= MMAP_MIN
+            && let Ok(map) = MappedFile::map(&file, meta.len())
+        {
+            h.update_large(map.bytes());
+            let faulted = map.faulted();
+            drop(map);
+            if faulted || Stamp::of(&file.metadata()?) != before {
+                return Err(changed());
             }
+            return Ok(h.finalize()?);
         }
         let n = read_all(&file, &mut *h, meta.len())?;
         // A size of 0 is what /proc and sysfs files report whatever they hold: for those,

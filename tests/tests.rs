@@ -1,3 +1,6 @@
 //! One integration-test binary (one link step): each module is one area.
 
+mod cli;
+mod generated;
+mod io;
 mod kats;

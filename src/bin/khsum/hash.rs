@@ -19,21 +19,23 @@ enum Input {
 
 /// Expands the arguments (walking directories with `-r`) lazily, in order.
 fn expand(files: Vec<OsString>, recursive: bool) -> impl Iterator<Item = Input> {
-    files.into_iter().flat_map(move |f| -> Box<dyn Iterator<Item = Input>> {
-        if f == "-" {
-            return Box::new(std::iter::once(Input::Stdin));
-        }
-        let p = PathBuf::from(f);
-        if recursive && p.is_dir() {
-            Box::new(Walker::new(&p).map(|it| match it {
-                Item::File(p) => Input::Path(p),
-                Item::Error(p, e) => Input::Error(p, e),
-                Item::Skipped(p, e) => Input::Skipped(p, e),
-            }))
-        } else {
-            Box::new(std::iter::once(Input::Path(p)))
-        }
-    })
+    files
+        .into_iter()
+        .flat_map(move |f| -> Box<dyn Iterator<Item = Input>> {
+            if f == "-" {
+                return Box::new(std::iter::once(Input::Stdin));
+            }
+            let p = PathBuf::from(f);
+            if recursive && p.is_dir() {
+                Box::new(Walker::new(&p).map(|it| match it {
+                    Item::File(p) => Input::Path(p),
+                    Item::Error(p, e) => Input::Error(p, e),
+                    Item::Skipped(p, e) => Input::Skipped(p, e),
+                }))
+            } else {
+                Box::new(std::iter::once(Input::Path(p)))
+            }
+        })
 }
 
 fn display_name(p: &Path) -> Vec<u8> {

@@ -59,7 +59,14 @@ fn run(cli: Cli) -> Result<Status, SetupError> {
                     "--quiet, --status, --strict, --warn and --ignore-missing are meaningful only when verifying checksums (-c)".into(),
                 ));
             }
-            hash(&cli.common, &cli.output, &cli.key, cli.recursive, cli.files, false)
+            hash(
+                &cli.common,
+                &cli.output,
+                &cli.key,
+                cli.recursive,
+                cli.files,
+                false,
+            )
         }
     }
 }
@@ -95,7 +102,13 @@ fn hash(
         no_names: output.no_names,
         binary: output.binary,
     };
-    Ok(hash::run(alg, &*proto, setup::inputs(&files), recursive, format))
+    Ok(hash::run(
+        alg,
+        &*proto,
+        setup::inputs(&files),
+        recursive,
+        format,
+    ))
 }
 
 fn describe_key(alg: &khsum::Algorithm) -> String {

@@ -44,20 +44,20 @@ impl Out {
 
     /// Writes bytes; returns false once output has failed (the caller should stop).
     pub fn write(&mut self, b: &[u8]) -> bool {
-        if self.error.is_none() {
-            if let Err(e) = self.w.write_all(b) {
-                self.error = Some(e);
-            }
+        if self.error.is_none()
+            && let Err(e) = self.w.write_all(b)
+        {
+            self.error = Some(e);
         }
         self.error.is_none()
     }
 
     /// Flushes buffered output (before waiting, and before writing to stderr).
     pub fn flush(&mut self) -> bool {
-        if self.error.is_none() {
-            if let Err(e) = self.w.flush() {
-                self.error = Some(e);
-            }
+        if self.error.is_none()
+            && let Err(e) = self.w.flush()
+        {
+            self.error = Some(e);
         }
         self.error.is_none()
     }

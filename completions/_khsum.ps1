@@ -1,0 +1,208 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'khsum'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'khsum' {
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
+            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits')
+            [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'Read the key, as hex digits, from environment variable VAR')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Read checksum lists from the FILEs and verify them (same as ''khsum check'')')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Read checksum lists from the FILEs and verify them (same as ''khsum check'')')
+            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'Write BSD-style lines: ''LABEL (name) = hex''')
+            [CompletionResult]::new('-z', '-z', [CompletionResultType]::ParameterName, 'End each output line with NUL, not newline, and do not escape names')
+            [CompletionResult]::new('--zero', '--zero', [CompletionResultType]::ParameterName, 'End each output line with NUL, not newline, and do not escape names')
+            [CompletionResult]::new('--no-names', '--no-names', [CompletionResultType]::ParameterName, 'Print only the digests, without file names')
+            [CompletionResult]::new('-b', '-b', [CompletionResultType]::ParameterName, 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b')
+            [CompletionResult]::new('--binary', '--binary', [CompletionResultType]::ParameterName, 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
+            [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Don''t print OK for each successfully verified file')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Print nothing on standard output; the exit status shows success')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Exit non-zero for improperly formatted checksum lines')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Warn about each improperly formatted checksum line')
+            [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Warn about each improperly formatted checksum line')
+            [CompletionResult]::new('--ignore-missing', '--ignore-missing', [CompletionResultType]::ParameterName, 'Don''t fail or report status for missing files')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('hash', 'hash', [CompletionResultType]::ParameterValue, 'Hash files (the default when no subcommand is given)')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Verify checksum lists (GNU, BSD --tag and b3sum forms)')
+            [CompletionResult]::new('tag', 'tag', [CompletionResultType]::ParameterValue, 'Compute keyed tags (MACs) of files; a key is required')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the algorithms, their key and output sizes, and this CPU''s backend')
+            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script (for packagers)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'khsum;hash' {
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
+            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits')
+            [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'Read the key, as hex digits, from environment variable VAR')
+            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'Write BSD-style lines: ''LABEL (name) = hex''')
+            [CompletionResult]::new('-z', '-z', [CompletionResultType]::ParameterName, 'End each output line with NUL, not newline, and do not escape names')
+            [CompletionResult]::new('--zero', '--zero', [CompletionResultType]::ParameterName, 'End each output line with NUL, not newline, and do not escape names')
+            [CompletionResult]::new('--no-names', '--no-names', [CompletionResultType]::ParameterName, 'Print only the digests, without file names')
+            [CompletionResult]::new('-b', '-b', [CompletionResultType]::ParameterName, 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b')
+            [CompletionResult]::new('--binary', '--binary', [CompletionResultType]::ParameterName, 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
+            [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'khsum;check' {
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
+            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits')
+            [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'Read the key, as hex digits, from environment variable VAR')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Don''t print OK for each successfully verified file')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Print nothing on standard output; the exit status shows success')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Exit non-zero for improperly formatted checksum lines')
+            [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Warn about each improperly formatted checksum line')
+            [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Warn about each improperly formatted checksum line')
+            [CompletionResult]::new('--ignore-missing', '--ignore-missing', [CompletionResultType]::ParameterName, 'Don''t fail or report status for missing files')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'khsum;tag' {
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
+            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits')
+            [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'Read the key, as hex digits, from environment variable VAR')
+            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'Write BSD-style lines: ''LABEL (name) = hex''')
+            [CompletionResult]::new('-z', '-z', [CompletionResultType]::ParameterName, 'End each output line with NUL, not newline, and do not escape names')
+            [CompletionResult]::new('--zero', '--zero', [CompletionResultType]::ParameterName, 'End each output line with NUL, not newline, and do not escape names')
+            [CompletionResult]::new('--no-names', '--no-names', [CompletionResultType]::ParameterName, 'Print only the digests, without file names')
+            [CompletionResult]::new('-b', '-b', [CompletionResultType]::ParameterName, 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b')
+            [CompletionResult]::new('--binary', '--binary', [CompletionResultType]::ParameterName, 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
+            [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Tag every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Tag every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'khsum;list' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'khsum;generate' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff) for khsum(1)')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'A completion script for SHELL')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'khsum;generate;man' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'khsum;generate;completions' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'khsum;generate;help' {
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff) for khsum(1)')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'A completion script for SHELL')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'khsum;generate;help;man' {
+            break
+        }
+        'khsum;generate;help;completions' {
+            break
+        }
+        'khsum;generate;help;help' {
+            break
+        }
+        'khsum;help' {
+            [CompletionResult]::new('hash', 'hash', [CompletionResultType]::ParameterValue, 'Hash files (the default when no subcommand is given)')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Verify checksum lists (GNU, BSD --tag and b3sum forms)')
+            [CompletionResult]::new('tag', 'tag', [CompletionResultType]::ParameterValue, 'Compute keyed tags (MACs) of files; a key is required')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the algorithms, their key and output sizes, and this CPU''s backend')
+            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script (for packagers)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'khsum;help;hash' {
+            break
+        }
+        'khsum;help;check' {
+            break
+        }
+        'khsum;help;tag' {
+            break
+        }
+        'khsum;help;list' {
+            break
+        }
+        'khsum;help;generate' {
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff) for khsum(1)')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'A completion script for SHELL')
+            break
+        }
+        'khsum;help;generate;man' {
+            break
+        }
+        'khsum;help;generate;completions' {
+            break
+        }
+        'khsum;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,182 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[khsum] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'khsum'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'khsum'= {
+            cand -a 'Algorithm (default blake3; see ''khsum list'')'
+            cand --algorithm 'Algorithm (default blake3; see ''khsum list'')'
+            cand -l 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand --length 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
+            cand -j 'Number of worker threads (default: the number of logical cores)'
+            cand --threads 'Number of worker threads (default: the number of logical cores)'
+            cand --key-file 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits'
+            cand --key-env 'Read the key, as hex digits, from environment variable VAR'
+            cand -c 'Read checksum lists from the FILEs and verify them (same as ''khsum check'')'
+            cand --check 'Read checksum lists from the FILEs and verify them (same as ''khsum check'')'
+            cand --tag 'Write BSD-style lines: ''LABEL (name) = hex'''
+            cand -z 'End each output line with NUL, not newline, and do not escape names'
+            cand --zero 'End each output line with NUL, not newline, and do not escape names'
+            cand --no-names 'Print only the digests, without file names'
+            cand -b 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b'
+            cand --binary 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b'
+            cand -t 'Mark names with '' '' (text mode; the default), like sha256sum -t'
+            cand --text 'Mark names with '' '' (text mode; the default), like sha256sum -t'
+            cand --quiet 'Don''t print OK for each successfully verified file'
+            cand --status 'Print nothing on standard output; the exit status shows success'
+            cand --strict 'Exit non-zero for improperly formatted checksum lines'
+            cand -w 'Warn about each improperly formatted checksum line'
+            cand --warn 'Warn about each improperly formatted checksum line'
+            cand --ignore-missing 'Don''t fail or report status for missing files'
+            cand -r 'Hash every regular file below directory arguments, in sorted order'
+            cand --recursive 'Hash every regular file below directory arguments, in sorted order'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand hash 'Hash files (the default when no subcommand is given)'
+            cand check 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
+            cand tag 'Compute keyed tags (MACs) of files; a key is required'
+            cand list 'List the algorithms, their key and output sizes, and this CPU''s backend'
+            cand generate 'Print the man page or a shell completion script (for packagers)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'khsum;hash'= {
+            cand -a 'Algorithm (default blake3; see ''khsum list'')'
+            cand --algorithm 'Algorithm (default blake3; see ''khsum list'')'
+            cand -l 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand --length 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
+            cand -j 'Number of worker threads (default: the number of logical cores)'
+            cand --threads 'Number of worker threads (default: the number of logical cores)'
+            cand --key-file 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits'
+            cand --key-env 'Read the key, as hex digits, from environment variable VAR'
+            cand --tag 'Write BSD-style lines: ''LABEL (name) = hex'''
+            cand -z 'End each output line with NUL, not newline, and do not escape names'
+            cand --zero 'End each output line with NUL, not newline, and do not escape names'
+            cand --no-names 'Print only the digests, without file names'
+            cand -b 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b'
+            cand --binary 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b'
+            cand -t 'Mark names with '' '' (text mode; the default), like sha256sum -t'
+            cand --text 'Mark names with '' '' (text mode; the default), like sha256sum -t'
+            cand -r 'Hash every regular file below directory arguments, in sorted order'
+            cand --recursive 'Hash every regular file below directory arguments, in sorted order'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'khsum;check'= {
+            cand -a 'Algorithm (default blake3; see ''khsum list'')'
+            cand --algorithm 'Algorithm (default blake3; see ''khsum list'')'
+            cand -l 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand --length 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
+            cand -j 'Number of worker threads (default: the number of logical cores)'
+            cand --threads 'Number of worker threads (default: the number of logical cores)'
+            cand --key-file 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits'
+            cand --key-env 'Read the key, as hex digits, from environment variable VAR'
+            cand --quiet 'Don''t print OK for each successfully verified file'
+            cand --status 'Print nothing on standard output; the exit status shows success'
+            cand --strict 'Exit non-zero for improperly formatted checksum lines'
+            cand -w 'Warn about each improperly formatted checksum line'
+            cand --warn 'Warn about each improperly formatted checksum line'
+            cand --ignore-missing 'Don''t fail or report status for missing files'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'khsum;tag'= {
+            cand -a 'Algorithm (default blake3; see ''khsum list'')'
+            cand --algorithm 'Algorithm (default blake3; see ''khsum list'')'
+            cand -l 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand --length 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
+            cand -j 'Number of worker threads (default: the number of logical cores)'
+            cand --threads 'Number of worker threads (default: the number of logical cores)'
+            cand --key-file 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits'
+            cand --key-env 'Read the key, as hex digits, from environment variable VAR'
+            cand --tag 'Write BSD-style lines: ''LABEL (name) = hex'''
+            cand -z 'End each output line with NUL, not newline, and do not escape names'
+            cand --zero 'End each output line with NUL, not newline, and do not escape names'
+            cand --no-names 'Print only the digests, without file names'
+            cand -b 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b'
+            cand --binary 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b'
+            cand -t 'Mark names with '' '' (text mode; the default), like sha256sum -t'
+            cand --text 'Mark names with '' '' (text mode; the default), like sha256sum -t'
+            cand -r 'Tag every regular file below directory arguments, in sorted order'
+            cand --recursive 'Tag every regular file below directory arguments, in sorted order'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'khsum;list'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'khsum;generate'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand man 'The man page (roff) for khsum(1)'
+            cand completions 'A completion script for SHELL'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'khsum;generate;man'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'khsum;generate;completions'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'khsum;generate;help'= {
+            cand man 'The man page (roff) for khsum(1)'
+            cand completions 'A completion script for SHELL'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'khsum;generate;help;man'= {
+        }
+        &'khsum;generate;help;completions'= {
+        }
+        &'khsum;generate;help;help'= {
+        }
+        &'khsum;help'= {
+            cand hash 'Hash files (the default when no subcommand is given)'
+            cand check 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
+            cand tag 'Compute keyed tags (MACs) of files; a key is required'
+            cand list 'List the algorithms, their key and output sizes, and this CPU''s backend'
+            cand generate 'Print the man page or a shell completion script (for packagers)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'khsum;help;hash'= {
+        }
+        &'khsum;help;check'= {
+        }
+        &'khsum;help;tag'= {
+        }
+        &'khsum;help;list'= {
+        }
+        &'khsum;help;generate'= {
+            cand man 'The man page (roff) for khsum(1)'
+            cand completions 'A completion script for SHELL'
+        }
+        &'khsum;help;generate;man'= {
+        }
+        &'khsum;help;generate;completions'= {
+        }
+        &'khsum;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,108 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_khsum_global_optspecs
+    string join \n c/check a/algorithm= l/length= nonce= j/threads= tag z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing key-file= key-env= r/recursive h/help V/version
+end
+
+function __fish_khsum_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_khsum_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_khsum_using_subcommand
+    set -l cmd (__fish_khsum_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c khsum -n "__fish_khsum_needs_command" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
+complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
+complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
+complete -c khsum -n "__fish_khsum_needs_command" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
+complete -c khsum -n "__fish_khsum_needs_command" -s c -l check -d 'Read checksum lists from the FILEs and verify them (same as \'khsum check\')'
+complete -c khsum -n "__fish_khsum_needs_command" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
+complete -c khsum -n "__fish_khsum_needs_command" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
+complete -c khsum -n "__fish_khsum_needs_command" -l no-names -d 'Print only the digests, without file names'
+complete -c khsum -n "__fish_khsum_needs_command" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
+complete -c khsum -n "__fish_khsum_needs_command" -s t -l text -d 'Mark names with \' \' (text mode; the default), like sha256sum -t'
+complete -c khsum -n "__fish_khsum_needs_command" -l quiet -d 'Don\'t print OK for each successfully verified file'
+complete -c khsum -n "__fish_khsum_needs_command" -l status -d 'Print nothing on standard output; the exit status shows success'
+complete -c khsum -n "__fish_khsum_needs_command" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
+complete -c khsum -n "__fish_khsum_needs_command" -s w -l warn -d 'Warn about each improperly formatted checksum line'
+complete -c khsum -n "__fish_khsum_needs_command" -l ignore-missing -d 'Don\'t fail or report status for missing files'
+complete -c khsum -n "__fish_khsum_needs_command" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
+complete -c khsum -n "__fish_khsum_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c khsum -n "__fish_khsum_needs_command" -s V -l version -d 'Print version'
+complete -c khsum -n "__fish_khsum_needs_command" -a "hash" -d 'Hash files (the default when no subcommand is given)'
+complete -c khsum -n "__fish_khsum_needs_command" -a "check" -d 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
+complete -c khsum -n "__fish_khsum_needs_command" -a "tag" -d 'Compute keyed tags (MACs) of files; a key is required'
+complete -c khsum -n "__fish_khsum_needs_command" -a "list" -d 'List the algorithms, their key and output sizes, and this CPU\'s backend'
+complete -c khsum -n "__fish_khsum_needs_command" -a "generate" -d 'Print the man page or a shell completion script (for packagers)'
+complete -c khsum -n "__fish_khsum_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-names -d 'Print only the digests, without file names'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s t -l text -d 'Mark names with \' \' (text mode; the default), like sha256sum -t'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l quiet -d 'Don\'t print OK for each successfully verified file'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l status -d 'Print nothing on standard output; the exit status shows success'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s w -l warn -d 'Warn about each improperly formatted checksum line'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l ignore-missing -d 'Don\'t fail or report status for missing files'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-names -d 'Print only the digests, without file names'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s t -l text -d 'Mark names with \' \' (text mode; the default), like sha256sum -t'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s r -l recursive -d 'Tag every regular file below directory arguments, in sorted order'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand list" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "man" -d 'The man page (roff) for khsum(1)'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "completions" -d 'A completion script for SHELL'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_subcommand_from man" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_subcommand_from completions" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "man" -d 'The man page (roff) for khsum(1)'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "completions" -d 'A completion script for SHELL'
+complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "hash" -d 'Hash files (the default when no subcommand is given)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "check" -d 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "tag" -d 'Compute keyed tags (MACs) of files; a key is required'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "list" -d 'List the algorithms, their key and output sizes, and this CPU\'s backend'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "generate" -d 'Print the man page or a shell completion script (for packagers)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'The man page (roff) for khsum(1)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'A completion script for SHELL'

@@ -1,0 +1,555 @@
+//! End-to-end tests of the `khsum` binary: exact stdout bytes, stderr lines and exit
+//! statuses. Expected digests come from independent crates (blake3, sha2, hmac), never
+//! from khsum itself; expected check-mode text is what GNU coreutils 9.1 prints.
+
+use assert_cmd::Command;
+use sha2::Digest;
+use std::fs;
+use std::path::Path;
+use tempfile::TempDir;
+
+fn khsum(dir: &Path) -> Command {
+    let mut c = Command::cargo_bin("khsum").unwrap();
+    c.current_dir(dir);
+    c.env_remove("KHSUM_KEY");
+    c
+}
+
+fn b3(data: &[u8]) -> String {
+    blake3::hash(data).to_hex().to_string()
+}
+
+fn s256(data: &[u8]) -> String {
+    hex::encode(sha2::Sha256::digest(data))
+}
+
+fn s512(data: &[u8]) -> String {
+    hex::encode(sha2::Sha512::digest(data))
+}
+
+struct Run {
+    out: Vec<u8>,
+    err: String,
+    code: i32,
+}
+
+fn run(c: &mut Command) -> Run {
+    let o = c.output().unwrap();
+    Run {
+        out: o.stdout,
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+        code: o.status.code().unwrap_or(-1),
+    }
+}
+
+fn s(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn tree() -> TempDir {
+    let d = TempDir::new().unwrap();
+    fs::write(d.path().join("a"), b"hello\n").unwrap();
+    fs::write(d.path().join("empty"), b"").unwrap();
+    d
+}
+
+#[test]
+fn hashes_like_b3sum_and_sha256sum() {
+    let d = tree();
+    let big: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
+    fs::write(d.path().join("big"), &big).unwrap();
+    let r = run(khsum(d.path()).args(["a", "empty", "big"]));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let want = format!(
+        "{}  a\n{}  empty\n{}  big\n",
+        b3(b"hello\n"),
+        b3(b""),
+        b3(&big)
+    );
+    assert_eq!(s(&r.out), want);
+    // `hash` subcommand is the same.
+    assert_eq!(
+        run(khsum(d.path()).args(["hash", "a", "empty", "big"])).out,
+        r.out
+    );
+    let r = run(khsum(d.path()).args(["-a", "sha256", "a", "big"]));
+    assert_eq!(
+        s(&r.out),
+        format!("{}  a\n{}  big\n", s256(b"hello\n"), s256(&big))
+    );
+    let r = run(khsum(d.path()).args(["-a", "sha512", "--tag", "a"]));
+    assert_eq!(s(&r.out), format!("SHA512 (a) = {}\n", s512(b"hello\n")));
+    let r = run(khsum(d.path()).args(["--tag", "a"]));
+    assert_eq!(s(&r.out), format!("BLAKE3 (a) = {}\n", b3(b"hello\n")));
+    let r = run(khsum(d.path()).args(["-a", "sha256", "-b", "a"]));
+    assert_eq!(s(&r.out), format!("{} *a\n", s256(b"hello\n")));
+}
+
+#[test]
+fn many_files_keep_argument_order() {
+    let d = TempDir::new().unwrap();
+    let mut args = Vec::new();
+    let mut want = String::new();
+    for i in 0..300 {
+        let data = vec![i as u8; (i * 977) % 40_000 + (i % 3) * 300_000];
+        let name = format!("f{i:03}");
+        fs::write(d.path().join(&name), &data).unwrap();
+        want.push_str(&format!("{}  {name}\n", s256(&data)));
+        args.push(name);
+    }
+    let r = run(khsum(d.path()).args(["-a", "sha256"]).args(&args));
+    assert_eq!(r.code, 0);
+    assert_eq!(s(&r.out), want);
+    let r = run(khsum(d.path())
+        .args(["-j", "1", "-a", "sha256"])
+        .args(&args));
+    assert_eq!(s(&r.out), want);
+}
+
+#[test]
+fn stdin_no_names_zero_and_length() {
+    let d = tree();
+    let r = run(khsum(d.path()).write_stdin("abc"));
+    assert_eq!(s(&r.out), format!("{}  -\n", b3(b"abc")));
+    let r = run(khsum(d.path())
+        .args(["-a", "sha256", "-"])
+        .write_stdin("abc"));
+    assert_eq!(s(&r.out), format!("{}  -\n", s256(b"abc")));
+    let r = run(khsum(d.path()).args(["--no-names", "a"]));
+    assert_eq!(s(&r.out), format!("{}\n", b3(b"hello\n")));
+    let r = run(khsum(d.path()).args(["-z", "a", "empty"]));
+    assert_eq!(
+        r.out,
+        format!("{}  a\0{}  empty\0", b3(b"hello\n"), b3(b"")).into_bytes()
+    );
+    let mut xof = [0u8; 100];
+    let mut h = blake3::Hasher::new();
+    h.update(b"hello\n");
+    h.finalize_xof().fill(&mut xof);
+    let r = run(khsum(d.path()).args(["--length", "100", "a"]));
+    assert_eq!(s(&r.out), format!("{}  a\n", hex::encode(xof)));
+    let r = run(khsum(d.path()).args(["-a", "sha256", "--length", "16", "a"]));
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.err,
+        "khsum: sha256 produces 32 bytes; --length 16 is not supported\n"
+    );
+    assert!(r.out.is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn names_are_escaped_like_gnu_and_b3sum() {
+    use std::os::unix::ffi::OsStrExt;
+    let d = TempDir::new().unwrap();
+    let names: [&[u8]; 5] = [b"b\\c", b"n\nl", b"c\rr", b"a\\b\nc", b"\xff\xfe raw"];
+    for n in names {
+        fs::write(d.path().join(std::ffi::OsStr::from_bytes(n)), n).unwrap();
+    }
+    let args: Vec<&std::ffi::OsStr> = names
+        .iter()
+        .map(|n| std::ffi::OsStr::from_bytes(n))
+        .collect();
+    let r = run(khsum(d.path()).args(["-a", "sha256"]).args(&args));
+    let mut want = Vec::new();
+    want.extend(format!("\\{}  b\\\\c\n", s256(names[0])).bytes());
+    want.extend(format!("\\{}  n\\nl\n", s256(names[1])).bytes());
+    want.extend(format!("\\{}  c\\rr\n", s256(names[2])).bytes());
+    want.extend(format!("\\{}  a\\\\b\\nc\n", s256(names[3])).bytes());
+    want.extend(format!("{}  ", s256(names[4])).bytes());
+    want.extend(b"\xff\xfe raw\n");
+    assert_eq!(r.out, want);
+    // Tagged lines escape too; -z never escapes.
+    let r = run(khsum(d.path()).args(["--tag"]).arg(args[1]));
+    assert_eq!(s(&r.out), format!("\\BLAKE3 (n\\nl) = {}\n", b3(names[1])));
+    let r = run(khsum(d.path()).args(["-z"]).arg(args[1]));
+    assert_eq!(r.out, format!("{}  n\nl\0", b3(names[1])).into_bytes());
+    // The list round-trips, and status lines escape only names with a newline.
+    let list = run(khsum(d.path()).args(["-a", "sha256"]).args(&args)).out;
+    fs::write(d.path().join("L"), &list).unwrap();
+    let r = run(khsum(d.path()).args(["-a", "sha256", "-c", "L"]));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let mut want = Vec::new();
+    want.extend(b"b\\c: OK\n\\n\\nl: OK\nc\rr: OK\n\\a\\\\b\\nc: OK\n\xff\xfe raw: OK\n");
+    assert_eq!(r.out, want);
+}
+
+#[test]
+fn bad_inputs_are_reported_and_the_rest_processed() {
+    let d = tree();
+    fs::create_dir(d.path().join("dir")).unwrap();
+    let r = run(khsum(d.path()).args(["missing", "dir", "a", "my file"]));
+    assert_eq!(r.code, 1);
+    assert_eq!(s(&r.out), format!("{}  a\n", b3(b"hello\n")));
+    assert_eq!(
+        r.err,
+        "khsum: missing: No such file or directory\nkhsum: dir: Is a directory\nkhsum: 'my file': No such file or directory\n"
+    );
+    let r = run(khsum(d.path()).args(["-a", "nope", "a"]));
+    assert_eq!((r.code, r.out.len()), (2, 0));
+    assert_eq!(
+        r.err,
+        "khsum: unknown algorithm 'nope' (see 'khsum list')\n"
+    );
+    let r = run(khsum(d.path()).args(["--quiet", "a"]));
+    assert_eq!(r.code, 2);
+    let r = run(khsum(d.path()).args(["--bogus"]));
+    assert_eq!((r.code, r.out.len()), (2, 0));
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files() {
+    let d = tree();
+    let r = run(khsum(d.path()).args(["/dev/null"]));
+    assert_eq!(s(&r.out), format!("{}  /dev/null\n", b3(b"")));
+    // A /proc file reports size 0 but has content: the content is hashed.
+    let r = run(khsum(d.path()).args(["-a", "sha256", "/proc/version"]));
+    let content = fs::read("/proc/version").unwrap();
+    assert!(!content.is_empty());
+    assert_eq!(s(&r.out), format!("{}  /proc/version\n", s256(&content)));
+    // A FIFO is read as a stream, like sha256sum does.
+    let fifo = d.path().join("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::write(fifo, b"through a pipe").unwrap())
+    };
+    let r = run(khsum(d.path()).args(["fifo"]));
+    writer.join().unwrap();
+    assert_eq!(s(&r.out), format!("{}  fifo\n", b3(b"through a pipe")));
+}
+
+#[cfg(unix)]
+#[test]
+fn recursive_is_sorted_and_survives_link_loops() {
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    fs::create_dir_all(p.join("t/b/inner")).unwrap();
+    fs::create_dir_all(p.join("t/a")).unwrap();
+    fs::write(p.join("t/z"), b"z").unwrap();
+    fs::write(p.join("t/b/inner/x"), b"x").unwrap();
+    fs::write(p.join("t/a/y"), b"y").unwrap();
+    fs::write(p.join("t/B"), b"B").unwrap();
+    std::os::unix::fs::symlink("..", p.join("t/b/loop")).unwrap();
+    let r = run(khsum(p).args(["-r", "t"]));
+    assert_eq!(
+        s(&r.out),
+        format!(
+            "{}  t/B\n{}  t/a/y\n{}  t/b/inner/x\n{}  t/z\n",
+            b3(b"B"),
+            b3(b"y"),
+            b3(b"x"),
+            b3(b"z")
+        )
+    );
+    assert_eq!(
+        r.err,
+        "khsum: t/b/loop: File system loop detected; not followed\n"
+    );
+    assert_eq!(r.code, 1);
+    // Without -r a directory is an error.
+    let r = run(khsum(p).args(["t"]));
+    assert_eq!((r.code, r.err.as_str()), (1, "khsum: t: Is a directory\n"));
+}
+
+fn checked(d: &Path, list: &[u8], extra: &[&str]) -> Run {
+    fs::write(d.join("L"), list).unwrap();
+    run(khsum(d).args(extra).args(["-c", "L"]))
+}
+
+#[test]
+fn check_matches_gnu_output_and_status() {
+    let d = tree();
+    let p = d.path();
+    fs::write(p.join("b"), b"bee").unwrap();
+    let good = format!("{}  a\n{}  b\n", s256(b"hello\n"), s256(b"bee"));
+    let r = checked(p, good.as_bytes(), &["-a", "sha256"]);
+    assert_eq!(
+        (s(&r.out).as_str(), r.err.as_str(), r.code),
+        ("a: OK\nb: OK\n", "", 0)
+    );
+    let r = checked(p, good.as_bytes(), &["-a", "sha256", "--quiet"]);
+    assert_eq!((r.out.len(), r.code), (0, 0));
+    // `khsum check` is the same as `-c`.
+    let r = run(khsum(p).args(["check", "-a", "sha256", "L"]));
+    assert_eq!(s(&r.out), "a: OK\nb: OK\n");
+
+    let zero = "0".repeat(64);
+    let bad = format!("{good}garbage\n{zero}  a\n{zero}  missing\n");
+    let r = checked(p, bad.as_bytes(), &["-a", "sha256"]);
+    assert_eq!(
+        s(&r.out),
+        "a: OK\nb: OK\na: FAILED\nmissing: FAILED open or read\n"
+    );
+    assert_eq!(
+        r.err,
+        "khsum: missing: No such file or directory\n\
+         khsum: WARNING: 1 line is improperly formatted\n\
+         khsum: WARNING: 1 listed file could not be read\n\
+         khsum: WARNING: 1 computed checksum did NOT match\n"
+    );
+    assert_eq!(r.code, 1);
+    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--status"]);
+    assert_eq!(
+        (r.out.len(), r.err.as_str(), r.code),
+        (0, "khsum: missing: No such file or directory\n", 1)
+    );
+    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--warn", "--quiet"]);
+    assert_eq!(s(&r.out), "a: FAILED\nmissing: FAILED open or read\n");
+    assert!(
+        r.err
+            .starts_with("khsum: L: 3: improperly formatted SHA256 checksum line\n"),
+        "{}",
+        r.err
+    );
+    let ignore = format!("{good}{zero}  missing\n");
+    let r = checked(p, ignore.as_bytes(), &["-a", "sha256", "--ignore-missing"]);
+    assert_eq!(
+        (s(&r.out).as_str(), r.err.as_str(), r.code),
+        ("a: OK\nb: OK\n", "", 0)
+    );
+    let r = checked(
+        p,
+        format!("{zero}  missing\n").as_bytes(),
+        &["-a", "sha256", "--ignore-missing"],
+    );
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: L: no file was verified\n", 1)
+    );
+    // Improper lines alone don't fail, unless --strict.
+    let loose = format!("{good}not a checksum line\n");
+    let r = checked(p, loose.as_bytes(), &["-a", "sha256"]);
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: WARNING: 1 line is improperly formatted\n", 0)
+    );
+    let r = checked(p, loose.as_bytes(), &["-a", "sha256", "--strict"]);
+    assert_eq!(r.code, 1);
+    // Plural forms.
+    let two = format!("{zero}  a\n{zero}  b\n");
+    let r = checked(p, two.as_bytes(), &["-a", "sha256"]);
+    assert_eq!(
+        r.err,
+        "khsum: WARNING: 2 computed checksums did NOT match\n"
+    );
+}
+
+#[test]
+fn check_reads_every_list_form() {
+    let d = tree();
+    let p = d.path();
+    let h = s256(b"hello\n");
+    // Uppercase hex, '*' marker, CRLF, comments, blank lines.
+    let list = format!("# comment\n\n{} *a\r\n", h.to_uppercase());
+    let r = checked(p, list.as_bytes(), &["-a", "sha256"]);
+    assert_eq!((s(&r.out).as_str(), r.code), ("a: OK\n", 0));
+    // BSD, OpenSSL and b3sum forms; algorithm from the label when -a is absent.
+    let list = format!(
+        "SHA256 (a) = {h}\nSHA512(a)= {}\nBLAKE3 (a) = {}\nBLAKE3-256 (a) = {}\n{}  a\n",
+        s512(b"hello\n"),
+        b3(b"hello\n"),
+        b3(b"hello\n"),
+        b3(b"hello\n")
+    );
+    let r = checked(p, list.as_bytes(), &[]);
+    assert_eq!(
+        (s(&r.out).as_str(), r.err.as_str(), r.code),
+        ("a: OK\na: OK\na: OK\na: OK\na: OK\n", "", 0)
+    );
+    // A digest of the wrong length is improper, never a match.
+    let r = checked(
+        p,
+        format!("{}  a\n", &h[..62]).as_bytes(),
+        &["-a", "sha256"],
+    );
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: L: no properly formatted checksum lines found\n", 1)
+    );
+    // Empty list, binary garbage, a list from stdin, a missing list.
+    let r = checked(p, b"", &[]);
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: L: no properly formatted checksum lines found\n", 1)
+    );
+    let r = checked(p, b"\x00\xff\x13garbage\x00\n\xfe\n", &[]);
+    assert_eq!((r.out.len(), r.code), (0, 1));
+    let r = run(khsum(p)
+        .args(["-c"])
+        .write_stdin(format!("{}  a\n", b3(b"hello\n"))));
+    assert_eq!((s(&r.out).as_str(), r.code), ("a: OK\n", 0));
+    let r = run(khsum(p).args(["-c", "nolist"]));
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: nolist: No such file or directory\n", 1)
+    );
+}
+
+#[test]
+fn keyed_tags_and_checks() {
+    let d = tree();
+    let p = d.path();
+    let key: Vec<u8> = (0..32).collect();
+    fs::write(p.join("k.bin"), &key).unwrap();
+    fs::write(p.join("k.hex"), format!("{}\n", hex::encode(&key))).unwrap();
+    let want = blake3::keyed_hash(&key.clone().try_into().unwrap(), b"hello\n")
+        .to_hex()
+        .to_string();
+    for kf in ["k.bin", "k.hex"] {
+        let r = run(khsum(p).args(["tag", "-a", "blake3", "--key-file", kf, "a"]));
+        assert_eq!(
+            (s(&r.out), r.code),
+            (format!("{want}  a\n"), 0),
+            "{}",
+            r.err
+        );
+    }
+    let r = run(khsum(p)
+        .args(["tag", "--key-env", "KHSUM_KEY", "--tag", "a"])
+        .env("KHSUM_KEY", hex::encode(&key)));
+    assert_eq!(s(&r.out), format!("BLAKE3 (a) = {want}\n"));
+    let r = run(khsum(p)
+        .args(["tag", "--key-file", "-", "a"])
+        .write_stdin(key.clone()));
+    assert_eq!(s(&r.out), format!("{want}  a\n"));
+    // HMAC-SHA256 with a key of any length.
+    use hmac::Mac;
+    let mut m = <hmac::Hmac<sha2::Sha256>>::new_from_slice(b"secret").unwrap();
+    m.update(b"hello\n");
+    fs::write(p.join("pw"), b"secret").unwrap();
+    let r = run(khsum(p).args(["tag", "-a", "hmac-sha256", "--key-file", "pw", "a"]));
+    assert_eq!(
+        s(&r.out),
+        format!("{}  a\n", hex::encode(m.finalize().into_bytes()))
+    );
+    // Verify with the right key, then the wrong one.
+    fs::write(p.join("T"), format!("BLAKE3 (a) = {want}\n")).unwrap();
+    let r = run(khsum(p).args(["check", "--key-file", "k.bin", "T"]));
+    assert_eq!((s(&r.out).as_str(), r.code), ("a: OK\n", 0));
+    fs::write(p.join("k2"), vec![7u8; 32]).unwrap();
+    let r = run(khsum(p).args(["-c", "--key-file", "k2", "T"]));
+    assert_eq!((s(&r.out).as_str(), r.code), ("a: FAILED\n", 1));
+    assert_eq!(r.err, "khsum: WARNING: 1 computed checksum did NOT match\n");
+}
+
+#[test]
+fn key_errors_are_setup_errors() {
+    let d = tree();
+    let p = d.path();
+    fs::write(p.join("short"), b"abc").unwrap();
+    fs::write(p.join("empty-key"), b"").unwrap();
+    fs::write(p.join("badhex"), format!("{}\n", "zz".repeat(32))).unwrap();
+    fs::create_dir(p.join("kdir")).unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["tag", "--key-file", "short", "a"],
+            "khsum: short: expected a 32-byte key: 32 raw bytes or 64 hex digits (file has 3 bytes)\n",
+        ),
+        (
+            &["tag", "--key-file", "empty-key", "a"],
+            "khsum: empty-key: key file is empty\n",
+        ),
+        (
+            &["tag", "--key-file", "badhex", "a"],
+            "khsum: badhex: expected a 32-byte key: 32 raw bytes or 64 hex digits (file has 65 bytes)\n",
+        ),
+        (
+            &["tag", "--key-file", "nokey", "a"],
+            "khsum: nokey: No such file or directory\n",
+        ),
+        (
+            &["tag", "--key-file", "kdir", "a"],
+            "khsum: kdir: Is a directory\n",
+        ),
+        (
+            &["tag", "--key-env", "KHSUM_KEY", "a"],
+            "khsum: $KHSUM_KEY: not set\n",
+        ),
+        (
+            &["tag", "a"],
+            "khsum: tag needs a key: --key-file FILE or --key-env VAR (blake3 takes a 32-byte key)\n",
+        ),
+        (
+            &["tag", "-a", "sha256", "--key-file", "short", "a"],
+            "khsum: sha256 takes no key\n",
+        ),
+        (
+            &["tag", "--key-file", "-"],
+            "khsum: standard input cannot hold both the key (--key-file -) and data to hash\n",
+        ),
+        (
+            &["-c", "--key-file", "short", "-a", "blake3", "x"],
+            "khsum: short: expected a 32-byte key: 32 raw bytes or 64 hex digits (file has 3 bytes)\n",
+        ),
+    ];
+    for (args, err) in cases {
+        let r = run(khsum(p).args(*args));
+        assert_eq!(
+            (r.code, r.out.len(), r.err.as_str()),
+            (2, 0, *err),
+            "{args:?}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn output_failures() {
+    let d = tree();
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let o = std::process::Command::new(assert_cmd::cargo::cargo_bin("khsum"))
+        .current_dir(d.path())
+        .arg("a")
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        s(&o.stderr),
+        "khsum: write error: No space left on device\n"
+    );
+    // A reader that goes away: quiet, status 1 (the output is incomplete).
+    for i in 0..3000 {
+        fs::write(d.path().join(format!("f{i}")), [i as u8]).unwrap();
+    }
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("khsum"))
+        .current_dir(d.path())
+        .args((0..3000).map(|i| format!("f{i}")))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 10];
+    use std::io::Read;
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout is dropped here: the pipe is closed.
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(s(&o.stderr), "");
+}
+
+#[test]
+fn list_shows_every_algorithm() {
+    let d = tree();
+    let r = run(khsum(d.path()).arg("list"));
+    assert_eq!(r.code, 0);
+    let text = s(&r.out);
+    for a in khsum::Algorithm::all() {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(a.name))
+            .unwrap();
+        assert!(line.contains(a.best_backend().name()), "{line}");
+    }
+}

@@ -1,0 +1,55 @@
+//! The committed man page and completion scripts must equal what `khsum generate` prints
+//! from the current clap definitions. Regenerate with:
+//!     KHSUM_BLESS=1 cargo test --test tests generated
+//! (or `khsum generate man > man/khsum.1`, `khsum generate completions bash > …`).
+
+use std::path::Path;
+
+const FILES: &[(&[&str], &str)] = &[
+    (&["generate", "man"], "man/khsum.1"),
+    (
+        &["generate", "completions", "bash"],
+        "completions/khsum.bash",
+    ),
+    (&["generate", "completions", "zsh"], "completions/_khsum"),
+    (
+        &["generate", "completions", "fish"],
+        "completions/khsum.fish",
+    ),
+    (
+        &["generate", "completions", "elvish"],
+        "completions/khsum.elv",
+    ),
+    (
+        &["generate", "completions", "powershell"],
+        "completions/_khsum.ps1",
+    ),
+];
+
+#[test]
+fn man_page_and_completions_are_fresh() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bless = std::env::var_os("KHSUM_BLESS").is_some();
+    let mut stale = Vec::new();
+    for (args, file) in FILES {
+        let out = assert_cmd::Command::cargo_bin("khsum")
+            .unwrap()
+            .args(*args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "khsum {args:?} failed");
+        assert!(out.stdout.len() > 200, "khsum {args:?} printed too little");
+        let path = root.join(file);
+        if std::fs::read(&path).ok().as_deref() != Some(&out.stdout[..]) {
+            if bless {
+                std::fs::write(&path, &out.stdout).unwrap();
+            } else {
+                stale.push(*file);
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale generated files {stale:?}: run `KHSUM_BLESS=1 cargo test --test tests generated` and commit"
+    );
+}

@@ -1,0 +1,100 @@
+//! Hostile files at the library level: a file truncated or grown while it is being read
+//! must give an error, never a digest (and a truncated memory map must not kill the
+//! process with SIGBUS).
+
+use khsum::io::{MMAP_MIN, hash_path};
+use khsum::{Backend, Error, Hasher};
+use std::fs;
+use std::path::PathBuf;
+
+/// A "hasher" that changes the file under the reader at its first update, then touches
+/// every byte it is given (so a mapped page past the new end is really read).
+#[derive(Clone)]
+struct Saboteur {
+    path: PathBuf,
+    new_len: u64,
+    done: bool,
+    sum: u64,
+}
+
+impl Hasher for Saboteur {
+    fn update(&mut self, data: &[u8]) {
+        if !self.done {
+            self.done = true;
+            fs::OpenOptions::new()
+                .write(true)
+                .open(&self.path)
+                .unwrap()
+                .set_len(self.new_len)
+                .unwrap();
+        }
+        self.sum = data
+            .iter()
+            .fold(self.sum, |a, &b| a.wrapping_add(u64::from(b)));
+    }
+    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
+        Ok(self.sum.to_le_bytes().to_vec())
+    }
+    fn output_len(&self) -> usize {
+        8
+    }
+    fn backend(&self) -> Backend {
+        Backend::Portable
+    }
+    fn box_clone(&self) -> Box<dyn Hasher> {
+        Box::new(self.clone())
+    }
+}
+
+fn sabotage(len: u64, new_len: u64) -> Result<Vec<u8>, khsum::io::InputError> {
+    let d = tempfile::TempDir::new().unwrap();
+    let path = d.path().join("f");
+    fs::write(&path, vec![1u8; len as usize]).unwrap();
+    let s = Saboteur {
+        path: path.clone(),
+        new_len,
+        done: false,
+        sum: 0,
+    };
+    hash_path(&path, &s)
+}
+
+#[test]
+fn truncated_while_mapped_is_an_error_not_a_crash() {
+    let len = 8 * MMAP_MIN;
+    let e = sabotage(len, 4096).unwrap_err();
+    assert_eq!(e.reason, "file changed while being read");
+    // And to zero.
+    let e = sabotage(len, 0).unwrap_err();
+    assert_eq!(e.reason, "file changed while being read");
+}
+
+#[test]
+fn grown_while_mapped_is_an_error() {
+    let len = 2 * MMAP_MIN;
+    let e = sabotage(len, 3 * len).unwrap_err();
+    assert_eq!(e.reason, "file changed while being read");
+}
+
+#[test]
+fn changed_while_read_is_an_error() {
+    // Below the mmap threshold the file is read; a size change is caught too.
+    let e = sabotage(1000, 10).unwrap_err();
+    assert_eq!(e.reason, "file changed while being read");
+    let e = sabotage(1000, 5000).unwrap_err();
+    assert_eq!(e.reason, "file changed while being read");
+}
+
+#[test]
+fn an_untouched_file_hashes() {
+    let d = tempfile::TempDir::new().unwrap();
+    let path = d.path().join("f");
+    fs::write(&path, vec![1u8; 3 * MMAP_MIN as usize]).unwrap();
+    let s = Saboteur {
+        path: path.clone(),
+        new_len: 3 * MMAP_MIN,
+        done: true,
+        sum: 0,
+    };
+    assert_eq!(hash_path(&path, &s).unwrap(), (3 * MMAP_MIN).to_le_bytes());
+}
