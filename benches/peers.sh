@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Whole-process comparison of khsum against the peer tools, measured in one run on this
+# machine, reported as ratios (khsum time / peer time; below 1.0 means khsum is faster).
+#
+#   bash benches/peers.sh            # needs: hyperfine, b3sum (cargo install b3sum), GNU sha256sum
+#
+# Cases (the targets of issue #2):
+#   1. a 1 GiB page-cached file, BLAKE3:        khsum  vs  b3sum         (goal ≤ 1.0)
+#   2. 20,000 files of 1–16 KiB, BLAKE3:        khsum  vs  b3sum         (goal ≤ 0.5)
+#   3. a 1 GiB page-cached file, SHA-256:       khsum -a sha256  vs  sha256sum  (goal ≤ 0.3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+K="$PWD/target/release/khsum"
+W="${KHSUM_BENCH_DIR:-/tmp/khsum-bench}"
+mkdir -p "$W"
+if [ ! -f "$W/big" ]; then head -c $((1 << 30)) /dev/urandom > "$W/big"; fi
+if [ ! -d "$W/small" ]; then
+  mkdir -p "$W/small"
+  python3 - "$W/small" <<'PY'
+import os, random, sys
+random.seed(1)
+d = sys.argv[1]
+for i in range(20000):
+    sub = os.path.join(d, f"d{i // 1000:02d}")
+    os.makedirs(sub, exist_ok=True)
+    with open(os.path.join(sub, f"f{i:05d}"), "wb") as f:
+        f.write(os.urandom(random.randint(1024, 16384)))
+PY
+fi
+cat "$W/big" > /dev/null
+(cd "$W/small" && find . -type f | sort > "$W/small.list" && cat $(cat "$W/small.list") > /dev/null)
+echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-), $(nproc) logical cores"
+echo "khsum $("$K" --version | cut -d' ' -f2), $(b3sum --version), $(sha256sum --version | head -1)"
+
+ratio() { # name, khsum command, peer command
+  local json
+  json=$(mktemp)
+  hyperfine -N --warmup 2 --runs "${RUNS:-10}" --export-json "$json" -n khsum "$2" -n peer "$3" >/dev/null
+  python3 - "$1" "$json" <<'PY'
+import json, sys
+r = {x["command"]: x for x in json.load(open(sys.argv[2]))["results"]}
+k, p = r["khsum"], r["peer"]
+print(f"{sys.argv[1]:<34} khsum {k['median']*1e3:8.1f} ms (±{k['stddev']*1e3:.1f})  "
+      f"peer {p['median']*1e3:8.1f} ms (±{p['stddev']*1e3:.1f})  ratio {k['median']/p['median']:.2f}")
+PY
+  rm -f "$json"
+}
+
+ratio "1 GiB, BLAKE3 vs b3sum" "$K $W/big" "b3sum $W/big"
+# 20,000 names exceed one argument's size limit, so a tiny wrapper passes them (the same
+# wrapper for both tools, so its cost cancels out of the ratio).
+printf 'cd %s && mapfile -t f < %s && exec "$@" "${f[@]}"\n' "$W/small" "$W/small.list" > "$W/many.sh"
+ratio "20,000 small files vs b3sum" "bash $W/many.sh $K --no-names" "bash $W/many.sh b3sum --no-names"
+ratio "1 GiB, SHA-256 vs sha256sum" "$K -a sha256 $W/big" "sha256sum $W/big"
