@@ -5,8 +5,11 @@
 use khsum::{Algorithm, Key, Params};
 use proptest::prelude::*;
 
-/// The four registry entries, each with the peer's one-shot tag in reference byte order.
-const VARIANTS: &[(&str, fn(&[u8; 16], &[u8]) -> Vec<u8>)] = &[
+/// The peer's one-shot tag, in reference byte order.
+type Peer = fn(&[u8; 16], &[u8]) -> Vec<u8>;
+
+/// The four registry entries and their peers.
+const VARIANTS: &[(&str, Peer)] = &[
     ("siphash-2-4", |k, m| {
         siphasher::sip::SipHasher24::new_with_key(k)
             .hash(m)
