@@ -105,18 +105,25 @@ impl State {
     }
 
     /// One SipRound (SipHash paper §2, Figure 2.1).
+    ///
+    /// Each half-round updates two independent lanes, (v0, v1) and (v2, v3); they are
+    /// written interleaved rather than lane after lane as in the paper. The dataflow is
+    /// identical, but the order reaches the out-of-order core as the instruction order,
+    /// and with the rotations competing for two ports this one measured 6-12% faster
+    /// than the paper's order (see `benches/siphash.rs`).
     #[inline(always)]
     pub(crate) fn round(&mut self) {
-        self.v0 = self.v0.wrapping_add(self.v1);
-        self.v1 = self.v1.rotate_left(13) ^ self.v0;
-        self.v0 = self.v0.rotate_left(32);
-        self.v2 = self.v2.wrapping_add(self.v3);
-        self.v3 = self.v3.rotate_left(16) ^ self.v2;
-        self.v0 = self.v0.wrapping_add(self.v3);
-        self.v3 = self.v3.rotate_left(21) ^ self.v0;
-        self.v2 = self.v2.wrapping_add(self.v1);
-        self.v1 = self.v1.rotate_left(17) ^ self.v2;
-        self.v2 = self.v2.rotate_left(32);
+        let State { v0, v1, v2, v3 } = self;
+        *v0 = v0.wrapping_add(*v1);
+        *v2 = v2.wrapping_add(*v3);
+        *v1 = v1.rotate_left(13) ^ *v0;
+        *v3 = v3.rotate_left(16) ^ *v2;
+        *v0 = v0.rotate_left(32);
+        *v2 = v2.wrapping_add(*v1);
+        *v0 = v0.wrapping_add(*v3);
+        *v1 = v1.rotate_left(17) ^ *v2;
+        *v3 = v3.rotate_left(21) ^ *v0;
+        *v2 = v2.rotate_left(32);
     }
 
     /// Absorbs one message word with `C` compression rounds.
