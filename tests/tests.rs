@@ -4,3 +4,4 @@ mod cli;
 mod generated;
 mod io;
 mod kats;
+mod siphash;
