@@ -56,6 +56,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Verify checksum lists (GNU, BSD --tag and b3sum forms)')
             [CompletionResult]::new('tag', 'tag', [CompletionResultType]::ParameterValue, 'Compute keyed tags (MACs) of files; a key is required')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the algorithms, their key and output sizes, and this CPU''s backend')
+            [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has')
+            [CompletionResult]::new('selftest', 'selftest', [CompletionResultType]::ParameterValue, 'Run every known-answer vector on every backend this CPU has')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script (for packagers)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -133,6 +135,25 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'khsum;bench' {
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm to measure (repeatable; default: all)')
+            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm to measure (repeatable; default: all)')
+            [CompletionResult]::new('--backend', '--backend', [CompletionResultType]::ParameterName, 'Backend to measure (repeatable; default: every one this CPU has)')
+            [CompletionResult]::new('--sizes', '--sizes', [CompletionResultType]::ParameterName, 'Message sizes, comma-separated (default 64,1K,64K,1M)')
+            [CompletionResult]::new('--plot', '--plot', [CompletionResultType]::ParameterName, 'Also draw cycles/byte against message size into FILE (SVG)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Also measure multi-threaded throughput over many inputs with N threads')
+            [CompletionResult]::new('--quick', '--quick', [CompletionResultType]::ParameterName, 'Fewer, shorter samples (a few seconds in all)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print a JSON array instead of a table')
+            [CompletionResult]::new('--csv', '--csv', [CompletionResultType]::ParameterName, 'Print CSV instead of a table')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'khsum;selftest' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'khsum;generate' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -171,6 +192,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Verify checksum lists (GNU, BSD --tag and b3sum forms)')
             [CompletionResult]::new('tag', 'tag', [CompletionResultType]::ParameterValue, 'Compute keyed tags (MACs) of files; a key is required')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the algorithms, their key and output sizes, and this CPU''s backend')
+            [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has')
+            [CompletionResult]::new('selftest', 'selftest', [CompletionResultType]::ParameterValue, 'Run every known-answer vector on every backend this CPU has')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Print the man page or a shell completion script (for packagers)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -185,6 +208,12 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             break
         }
         'khsum;help;list' {
+            break
+        }
+        'khsum;help;bench' {
+            break
+        }
+        'khsum;help;selftest' {
             break
         }
         'khsum;help;generate' {

@@ -16,6 +16,9 @@ _khsum() {
             ",$1")
                 cmd="khsum"
                 ;;
+            khsum,bench)
+                cmd="khsum__subcmd__bench"
+                ;;
             khsum,check)
                 cmd="khsum__subcmd__check"
                 ;;
@@ -30,6 +33,9 @@ _khsum() {
                 ;;
             khsum,list)
                 cmd="khsum__subcmd__list"
+                ;;
+            khsum,selftest)
+                cmd="khsum__subcmd__selftest"
                 ;;
             khsum,tag)
                 cmd="khsum__subcmd__tag"
@@ -52,6 +58,9 @@ _khsum() {
             khsum__subcmd__generate__subcmd__help,man)
                 cmd="khsum__subcmd__generate__subcmd__help__subcmd__man"
                 ;;
+            khsum__subcmd__help,bench)
+                cmd="khsum__subcmd__help__subcmd__bench"
+                ;;
             khsum__subcmd__help,check)
                 cmd="khsum__subcmd__help__subcmd__check"
                 ;;
@@ -66,6 +75,9 @@ _khsum() {
                 ;;
             khsum__subcmd__help,list)
                 cmd="khsum__subcmd__help__subcmd__list"
+                ;;
+            khsum__subcmd__help,selftest)
+                cmd="khsum__subcmd__help__subcmd__selftest"
                 ;;
             khsum__subcmd__help,tag)
                 cmd="khsum__subcmd__help__subcmd__tag"
@@ -83,7 +95,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -h -V --check --algorithm --length --nonce --threads --tag --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --key-file --key-env --recursive --help --version hash check tag list generate help"
+            opts="-c -a -l -j -z -b -t -w -r -h -V --check --algorithm --length --nonce --threads --tag --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --key-file --key-env --recursive --help --version hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -122,6 +134,44 @@ _khsum() {
                     return 0
                     ;;
                 --key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        khsum__subcmd__bench)
+            opts="-a -h --algorithm --backend --sizes --quick --json --csv --plot --threads --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --algorithm)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -a)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backend)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sizes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plot)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -331,8 +381,22 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__help)
-            opts="hash check tag list generate help"
+            opts="hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        khsum__subcmd__help__subcmd__bench)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -442,6 +506,20 @@ _khsum() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        khsum__subcmd__help__subcmd__selftest)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         khsum__subcmd__help__subcmd__tag)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -457,6 +535,20 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__list)
+            opts="-h --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        khsum__subcmd__selftest)
             opts="-h --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -53,6 +53,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand check 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
             cand tag 'Compute keyed tags (MACs) of files; a key is required'
             cand list 'List the algorithms, their key and output sizes, and this CPU''s backend'
+            cand bench 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has'
+            cand selftest 'Run every known-answer vector on every backend this CPU has'
             cand generate 'Print the man page or a shell completion script (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -125,6 +127,23 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'khsum;bench'= {
+            cand -a 'Algorithm to measure (repeatable; default: all)'
+            cand --algorithm 'Algorithm to measure (repeatable; default: all)'
+            cand --backend 'Backend to measure (repeatable; default: every one this CPU has)'
+            cand --sizes 'Message sizes, comma-separated (default 64,1K,64K,1M)'
+            cand --plot 'Also draw cycles/byte against message size into FILE (SVG)'
+            cand --threads 'Also measure multi-threaded throughput over many inputs with N threads'
+            cand --quick 'Fewer, shorter samples (a few seconds in all)'
+            cand --json 'Print a JSON array instead of a table'
+            cand --csv 'Print CSV instead of a table'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'khsum;selftest'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'khsum;generate'= {
             cand -h 'Print help'
             cand --help 'Print help'
@@ -156,6 +175,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand check 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
             cand tag 'Compute keyed tags (MACs) of files; a key is required'
             cand list 'List the algorithms, their key and output sizes, and this CPU''s backend'
+            cand bench 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has'
+            cand selftest 'Run every known-answer vector on every backend this CPU has'
             cand generate 'Print the man page or a shell completion script (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -166,6 +187,10 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;help;tag'= {
         }
         &'khsum;help;list'= {
+        }
+        &'khsum;help;bench'= {
+        }
+        &'khsum;help;selftest'= {
         }
         &'khsum;help;generate'= {
             cand man 'The man page (roff) for khsum(1)'

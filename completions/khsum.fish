@@ -48,6 +48,8 @@ complete -c khsum -n "__fish_khsum_needs_command" -a "hash" -d 'Hash files (the 
 complete -c khsum -n "__fish_khsum_needs_command" -a "check" -d 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
 complete -c khsum -n "__fish_khsum_needs_command" -a "tag" -d 'Compute keyed tags (MACs) of files; a key is required'
 complete -c khsum -n "__fish_khsum_needs_command" -a "list" -d 'List the algorithms, their key and output sizes, and this CPU\'s backend'
+complete -c khsum -n "__fish_khsum_needs_command" -a "bench" -d 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has'
+complete -c khsum -n "__fish_khsum_needs_command" -a "selftest" -d 'Run every known-answer vector on every backend this CPU has'
 complete -c khsum -n "__fish_khsum_needs_command" -a "generate" -d 'Print the man page or a shell completion script (for packagers)'
 complete -c khsum -n "__fish_khsum_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
@@ -89,6 +91,16 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -s t -l text -d 'Mark n
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s r -l recursive -d 'Tag every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand list" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -s a -l algorithm -d 'Algorithm to measure (repeatable; default: all)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l backend -d 'Backend to measure (repeatable; default: every one this CPU has)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l sizes -d 'Message sizes, comma-separated (default 64,1K,64K,1M)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l plot -d 'Also draw cycles/byte against message size into FILE (SVG)' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l threads -d 'Also measure multi-threaded throughput over many inputs with N threads' -r
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l quick -d 'Fewer, shorter samples (a few seconds in all)'
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l json -d 'Print a JSON array instead of a table'
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l csv -d 'Print CSV instead of a table'
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand selftest" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "man" -d 'The man page (roff) for khsum(1)'
 complete -c khsum -n "__fish_khsum_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "completions" -d 'A completion script for SHELL'
@@ -98,11 +110,13 @@ complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_su
 complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "man" -d 'The man page (roff) for khsum(1)'
 complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "completions" -d 'A completion script for SHELL'
 complete -c khsum -n "__fish_khsum_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "hash" -d 'Hash files (the default when no subcommand is given)'
-complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "check" -d 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
-complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "tag" -d 'Compute keyed tags (MACs) of files; a key is required'
-complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "list" -d 'List the algorithms, their key and output sizes, and this CPU\'s backend'
-complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "generate" -d 'Print the man page or a shell completion script (for packagers)'
-complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list bench selftest generate help" -f -a "hash" -d 'Hash files (the default when no subcommand is given)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list bench selftest generate help" -f -a "check" -d 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list bench selftest generate help" -f -a "tag" -d 'Compute keyed tags (MACs) of files; a key is required'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list bench selftest generate help" -f -a "list" -d 'List the algorithms, their key and output sizes, and this CPU\'s backend'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list bench selftest generate help" -f -a "bench" -d 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list bench selftest generate help" -f -a "selftest" -d 'Run every known-answer vector on every backend this CPU has'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list bench selftest generate help" -f -a "generate" -d 'Print the man page or a shell completion script (for packagers)'
+complete -c khsum -n "__fish_khsum_using_subcommand help; and not __fish_seen_subcommand_from hash check tag list bench selftest generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c khsum -n "__fish_khsum_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'The man page (roff) for khsum(1)'
 complete -c khsum -n "__fish_khsum_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'A completion script for SHELL'

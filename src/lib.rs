@@ -16,6 +16,7 @@ pub mod hasher;
 pub mod io;
 pub mod kat;
 pub mod key;
+pub mod measure;
 pub mod names;
 pub mod parallel;
 pub mod walk;

@@ -4,16 +4,15 @@
 //! header, and the SVG plot.
 
 #[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
 mod tsc;
 
 pub mod plot;
 
+use crate::Params;
 use crate::algorithm::{Algorithm, KeyRule};
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 use crate::key::Key;
-use crate::Params;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -33,7 +32,9 @@ impl CounterKind {
     pub fn describe(self) -> &'static str {
         match self {
             CounterKind::PerfCycles => "core cycles (Linux perf event)",
-            CounterKind::Tsc => "TSC cycles at the TSC's nominal frequency (perf core-cycle events unavailable here)",
+            CounterKind::Tsc => {
+                "TSC cycles at the TSC's nominal frequency (perf core-cycle events unavailable here)"
+            }
             CounterKind::Nanoseconds => "nanoseconds (no cycle counter on this architecture)",
         }
     }
@@ -188,6 +189,8 @@ pub struct Budget {
     pub sample: Duration,
     /// Number of samples (at least 3).
     pub samples: usize,
+    /// Sampling time per point: slow operations get fewer samples (never fewer than 3).
+    pub total: Duration,
 }
 
 impl Budget {
@@ -196,12 +199,14 @@ impl Budget {
         warmup: Duration::from_millis(15),
         sample: Duration::from_millis(8),
         samples: 13,
+        total: Duration::from_millis(110),
     };
     /// `--quick`: about 0.02 s per point.
     pub const QUICK: Budget = Budget {
         warmup: Duration::from_millis(3),
         sample: Duration::from_millis(3),
         samples: 5,
+        total: Duration::from_millis(15),
     };
 }
 
@@ -265,7 +270,9 @@ pub fn measure(
     }
     let per_op = t0.elapsed().as_secs_f64() / n as f64;
     let iters = ((budget.sample.as_secs_f64() / per_op) as u64).max(1);
-    let samples = budget.samples.max(3);
+    let per_sample = per_op * iters as f64;
+    let samples =
+        ((budget.total.as_secs_f64() / per_sample) as usize).clamp(3, budget.samples.max(3));
     let mut cpb = Vec::with_capacity(samples);
     let mut gbs = Vec::with_capacity(samples);
     let denom = (iters as f64) * (bytes.max(1) as f64);

@@ -169,7 +169,7 @@ fn names_are_escaped_like_gnu_and_b3sum() {
     fs::write(d.path().join("L"), &list).unwrap();
     let r = run(khsum(d.path()).args(["-a", "sha256", "-c", "L"]));
     assert_eq!(r.code, 0, "{}", r.err);
-    let mut want = Vec::new();
+    let mut want: Vec<u8> = Vec::new();
     want.extend(b"b\\c: OK\n\\n\\nl: OK\nc\rr: OK\n\\a\\\\b\\nc: OK\n\xff\xfe raw: OK\n");
     assert_eq!(r.out, want);
 }
@@ -552,4 +552,121 @@ fn list_shows_every_algorithm() {
             .unwrap();
         assert!(line.contains(a.best_backend().name()), "{line}");
     }
+}
+
+#[test]
+fn selftest_runs_every_backend() {
+    let d = tree();
+    let r = run(khsum(d.path()).arg("selftest"));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let text = s(&r.out);
+    let summary = khsum::kat::run_all();
+    let mut lines = 0;
+    for a in khsum::Algorithm::all() {
+        if summary.not_implemented.contains(a.name) {
+            continue;
+        }
+        for b in a.available_backends() {
+            let (pass, _) = summary.per_backend[&(a.name.to_string(), b)];
+            let want = format!(
+                "{:<16} {:<12} {pass:>4} passed   0 failed  ok",
+                a.name,
+                b.name()
+            );
+            assert!(
+                text.lines().any(|l| l == want),
+                "missing line {want:?} in\n{text}"
+            );
+            lines += 1;
+        }
+    }
+    assert!(lines >= 8);
+}
+
+#[test]
+fn bench_json_csv_and_plot() {
+    let d = tree();
+    let svg = d.path().join("p.svg");
+    let r = run(khsum(d.path())
+        .args([
+            "bench",
+            "--quick",
+            "-a",
+            "sha256",
+            "-a",
+            "siphash-2-4",
+            "--sizes",
+            "64,1K",
+            "--json",
+            "--plot",
+        ])
+        .arg(&svg));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v: serde_json::Value = serde_json::from_slice(&r.out).unwrap();
+    let arr = v.as_array().unwrap();
+    let series: Vec<(String, String)> = ["sha256", "siphash-2-4"]
+        .iter()
+        .flat_map(|n| {
+            let a = khsum::Algorithm::lookup(n).unwrap();
+            a.available_backends()
+                .into_iter()
+                .map(move |b| (a.name.to_string(), b.name().to_string()))
+        })
+        .collect();
+    assert_eq!(arr.len(), series.len() * 2);
+    for o in arr {
+        for k in [
+            "algorithm",
+            "backend",
+            "bytes",
+            "cycles_per_byte",
+            "gb_per_s",
+        ] {
+            assert!(o.get(k).is_some(), "{k} missing in {o}");
+        }
+        assert!(o["gb_per_s"].as_f64().unwrap() > 0.0);
+        assert!([64, 1024].contains(&o["bytes"].as_u64().unwrap()));
+        if cfg!(target_arch = "x86_64") {
+            assert!(o["cycles_per_byte"].as_f64().unwrap() > 0.0);
+        }
+    }
+    // The plot: one line per algorithm × backend, a legend entry for each, the CPU in
+    // the title.
+    let text = fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let lines = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
+        .count();
+    assert_eq!(lines, series.len());
+    let texts: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(|t| t.trim().to_string()))
+        .collect();
+    for (a, b) in &series {
+        assert!(
+            texts.contains(&format!("{a} [{b}]")),
+            "no legend for {a} [{b}]"
+        );
+    }
+    let cpu = khsum::measure::cpu_info(std::time::Duration::from_millis(1)).model;
+    assert!(texts.iter().any(|t| t.contains(&cpu)), "title lacks {cpu}");
+
+    let r =
+        run(khsum(d.path()).args(["bench", "--quick", "-a", "sha256", "--sizes", "64", "--csv"]));
+    assert_eq!(r.code, 0);
+    let text = s(&r.out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("algorithm,backend,bytes,threads,cycles_per_byte,gb_per_s,spread,samples,noisy")
+    );
+    assert!(lines.next().unwrap().starts_with("sha256,auto,64,1,"));
+    assert_eq!(lines.next(), None);
+
+    let r = run(khsum(d.path()).args(["bench", "--backend", "nope"]));
+    assert_eq!((r.code, r.out.len()), (2, 0));
+    let r = run(khsum(d.path()).args(["bench", "--sizes", "0"]));
+    assert_eq!((r.code, r.out.len()), (2, 0));
 }

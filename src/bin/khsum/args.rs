@@ -76,6 +76,10 @@ pub enum Command {
     Tag(TagCmd),
     /// List the algorithms, their key and output sizes, and this CPU's backend
     List,
+    /// Measure cycles/byte and GB/s of every algorithm on every backend this CPU has
+    Bench(BenchCmd),
+    /// Run every known-answer vector on every backend this CPU has
+    Selftest,
     /// Print the man page or a shell completion script (for packagers)
     #[command(hide = true)]
     Generate(GenerateCmd),
@@ -200,6 +204,45 @@ pub struct KeyArgs {
     /// Read the key, as hex digits, from environment variable VAR
     #[arg(long = "key-env", value_name = "VAR")]
     pub key_env: Option<String>,
+}
+
+/// `khsum bench`: single-threaded, cache-resident buffers; each figure is the median of
+/// repeated samples after warm-up, with the inter-quartile spread. Cycles are Linux perf
+/// core cycles where the kernel offers them, else x86-64 TSC cycles at the TSC's nominal
+/// frequency (measured and printed in the header), else only ns/byte and GB/s.
+#[derive(Args, Debug)]
+pub struct BenchCmd {
+    /// Algorithm to measure (repeatable; default: all)
+    #[arg(short = 'a', long = "algorithm", value_name = "NAME")]
+    pub algorithms: Vec<String>,
+
+    /// Backend to measure (repeatable; default: every one this CPU has)
+    #[arg(long = "backend", value_name = "NAME")]
+    pub backends: Vec<String>,
+
+    /// Message sizes, comma-separated (default 64,1K,64K,1M)
+    #[arg(long = "sizes", value_name = "LIST", value_delimiter = ',')]
+    pub sizes: Vec<String>,
+
+    /// Fewer, shorter samples (a few seconds in all)
+    #[arg(long = "quick")]
+    pub quick: bool,
+
+    /// Print a JSON array instead of a table
+    #[arg(long = "json", conflicts_with = "csv")]
+    pub json: bool,
+
+    /// Print CSV instead of a table
+    #[arg(long = "csv")]
+    pub csv: bool,
+
+    /// Also draw cycles/byte against message size into FILE (SVG)
+    #[arg(long = "plot", value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+
+    /// Also measure multi-threaded throughput over many inputs with N threads
+    #[arg(long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args, Debug)]

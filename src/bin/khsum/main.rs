@@ -2,11 +2,13 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod bench;
 mod check;
 mod generate;
 mod hash;
 mod list;
 mod report;
+mod selftest;
 mod setup;
 
 use args::{Cli, Command, Common, KeyArgs, OutputArgs, VerifyArgs};
@@ -42,6 +44,8 @@ fn run(cli: Cli) -> Result<Status, SetupError> {
         Some(Command::Tag(t)) => hash(&t.common, &t.output, &t.key, t.recursive, t.files, true),
         Some(Command::Check(c)) => check(&c.common, &c.verify, &c.key, c.lists),
         Some(Command::List) => Ok(list::run()),
+        Some(Command::Bench(b)) => bench::run(&b),
+        Some(Command::Selftest) => Ok(selftest::run()),
         Some(Command::Generate(g)) => Ok(generate::run(&g.what)),
         None if cli.check => {
             let o = &cli.output;

@@ -1,0 +1,323 @@
+//! `khsum bench`: runs the library's measurements over algorithm × backend × size and
+//! prints them as a table, JSON or CSV (and optionally an SVG plot).
+
+use crate::args::BenchCmd;
+use crate::report::{Out, Status};
+use crate::setup::SetupError;
+use khsum::measure::{self, Budget, Counter, CounterKind, Measurement};
+use khsum::{Algorithm, Backend};
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];
+
+struct Plan {
+    cases: Vec<(&'static Algorithm, Backend, usize)>,
+    budget: Budget,
+}
+
+fn plan(cmd: &BenchCmd) -> Result<Plan, SetupError> {
+    let algs: Vec<&'static Algorithm> = if cmd.algorithms.is_empty() {
+        Algorithm::all().iter().collect()
+    } else {
+        cmd.algorithms
+            .iter()
+            .map(|n| Algorithm::lookup(n).map_err(SetupError::from))
+            .collect::<Result<_, _>>()?
+    };
+    let wanted: Vec<Backend> = cmd
+        .backends
+        .iter()
+        .map(|n| {
+            Backend::from_name(n).ok_or_else(|| {
+                let all: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+                SetupError(format!(
+                    "unknown backend '{n}' (one of: {})",
+                    all.join(", ")
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let sizes: Vec<usize> = if cmd.sizes.is_empty() {
+        DEFAULT_SIZES.to_vec()
+    } else {
+        cmd.sizes
+            .iter()
+            .map(|s| measure::parse_size(s).map_err(SetupError))
+            .collect::<Result<_, _>>()?
+    };
+    let mut cases = Vec::new();
+    for &a in &algs {
+        for b in a.available_backends() {
+            if !wanted.is_empty() && !wanted.contains(&b) {
+                continue;
+            }
+            for &s in &sizes {
+                if measure::size_applies(a, s) {
+                    cases.push((a, b, s));
+                }
+            }
+        }
+    }
+    if cases.is_empty() {
+        return Err(SetupError(
+            "nothing to measure: no available backend and size fit the selection".into(),
+        ));
+    }
+    Ok(Plan {
+        cases,
+        budget: if cmd.quick {
+            Budget::QUICK
+        } else {
+            Budget::DEFAULT
+        },
+    })
+}
+
+fn progress(done: usize, total: usize, what: &str) {
+    let width = 30;
+    let filled = done * width / total.max(1);
+    let mut e = std::io::stderr().lock();
+    let _ = write!(
+        e,
+        "\r[{}{}] {done}/{total} {what:<40}",
+        "#".repeat(filled),
+        " ".repeat(width - filled)
+    );
+    let _ = e.flush();
+}
+
+pub fn run(cmd: &BenchCmd) -> Result<Status, SetupError> {
+    let plan = plan(cmd)?;
+    let show_progress = std::io::stderr().is_terminal();
+    let cpu = measure::cpu_info(if cmd.quick {
+        Duration::from_millis(20)
+    } else {
+        Duration::from_millis(100)
+    });
+    let mut counter = Counter::new();
+    let mut results: Vec<Measurement> = Vec::new();
+    let total = plan.cases.len();
+    for (i, &(a, b, s)) in plan.cases.iter().enumerate() {
+        if show_progress {
+            progress(
+                i,
+                total,
+                &format!("{} {} {}", a.name, b, measure::format_size(s)),
+            );
+        }
+        match measure::measure(a, b, s, &mut counter, plan.budget) {
+            Ok(m) => results.push(m),
+            Err(khsum::Error::NotImplemented(_)) => {}
+            Err(e) => crate::report::warn(&format!("bench: {} on {b}: {e}", a.name)),
+        }
+    }
+    let mut threaded: Vec<(&'static str, Backend, usize, f64, f64)> = Vec::new();
+    if let Some(n) = cmd.threads {
+        if n == 0 {
+            return Err(SetupError("--threads must be at least 1".into()));
+        }
+        let mut seen = Vec::new();
+        for &(a, _, _) in &plan.cases {
+            if seen.contains(&a.name) {
+                continue;
+            }
+            seen.push(a.name);
+            if show_progress {
+                progress(total, total, &format!("{} with {n} threads", a.name));
+            }
+            let bytes = 1 << 20;
+            let inputs = 4 * n.max(2);
+            let one = measure::parallel_throughput(a, 1, inputs, bytes);
+            let many = measure::parallel_throughput(a, n, inputs, bytes);
+            match (one, many) {
+                (Ok(x), Ok(y)) => threaded.push((a.name, a.best_backend(), n, x, y)),
+                (Err(e), _) | (_, Err(e)) => {
+                    crate::report::warn(&format!("bench: {} with {n} threads: {e}", a.name))
+                }
+            }
+        }
+    }
+    if show_progress {
+        let mut e = std::io::stderr().lock();
+        let _ = write!(e, "\r{:<80}\r", "");
+    }
+    let kind = counter.kind();
+    let mut out = Out::new();
+    let text = if cmd.json {
+        json(&results, &threaded)
+    } else if cmd.csv {
+        csv(&results, &threaded)
+    } else {
+        table(&results, &threaded, &cpu, kind, plan.budget)
+    };
+    out.write(text.as_bytes());
+    if let Some(path) = &cmd.plot {
+        let unit = match kind {
+            CounterKind::Nanoseconds => "ns/byte",
+            CounterKind::Tsc => "TSC cycles/byte",
+            CounterKind::PerfCycles => "core cycles/byte",
+        };
+        let title = format!("khsum {} bench — {}", env!("CARGO_PKG_VERSION"), cpu.model);
+        let written = measure::plot::render_svg(&results, &title, unit).and_then(|svg| {
+            std::fs::write(path, svg).map_err(|e| khsum::io::describe_io_error(&e))
+        });
+        if let Err(e) = written {
+            out.warn(&format!("{}: {e}", path.display()));
+            return Ok(out.finish(Status::Failed));
+        }
+    }
+    let noisy = results.iter().filter(|m| m.noisy()).count();
+    if noisy > 0 {
+        out.warn(&format!(
+            "warning: {noisy} of {} figures varied by more than 10% between samples (marked '!'): the machine is busy or its clock is changing; rerun on a quiet machine before trusting them",
+            results.len()
+        ));
+    }
+    Ok(out.finish(Status::Ok))
+}
+
+fn build_profile() -> &'static str {
+    if cfg!(debug_assertions) {
+        "debug build: figures are not representative"
+    } else {
+        "release build"
+    }
+}
+
+fn table(
+    results: &[Measurement],
+    threaded: &[(&'static str, Backend, usize, f64, f64)],
+    cpu: &measure::CpuInfo,
+    kind: CounterKind,
+    budget: Budget,
+) -> String {
+    let mut s = String::new();
+    s.push_str(&format!(
+        "khsum {} ({}) bench\n",
+        env!("CARGO_PKG_VERSION"),
+        build_profile()
+    ));
+    s.push_str(&format!(
+        "CPU:     {}, {} logical cores\n",
+        cpu.model, cpu.logical_cores
+    ));
+    s.push_str(&format!("SIMD:    {}\n", cpu.features.join(" ")));
+    if let Some(hz) = cpu.tsc_hz {
+        s.push_str(&format!(
+            "TSC:     {:.3} GHz (measured against the OS clock)\n",
+            hz / 1e9
+        ));
+    }
+    s.push_str(&format!("Cycles:  {}\n", kind.describe()));
+    s.push_str(&format!(
+        "Method:  single thread, cache-resident buffer; median of {} samples after warm-up; ± = inter-quartile spread\n\n",
+        budget.samples
+    ));
+    s.push_str(&format!(
+        "{:<16} {:<12} {:>8} {:>12} {:>6} {:>9}\n",
+        "ALGORITHM",
+        "BACKEND",
+        "SIZE",
+        if kind == CounterKind::Nanoseconds {
+            "NS/BYTE"
+        } else {
+            "CYCLES/BYTE"
+        },
+        "±",
+        "GB/S"
+    ));
+    for m in results {
+        let per_byte = m.cycles_per_byte.unwrap_or(1.0 / m.gb_per_s.max(1e-12));
+        s.push_str(&format!(
+            "{:<16} {:<12} {:>8} {:>12.3} {:>5.0}%{} {:>8.2}\n",
+            m.algorithm,
+            m.backend.name(),
+            measure::format_size(m.bytes),
+            per_byte,
+            m.spread * 100.0,
+            if m.noisy() { "!" } else { " " },
+            m.gb_per_s
+        ));
+    }
+    if !threaded.is_empty() {
+        s.push_str(&format!(
+            "\nMany inputs (1 MiB each, one per task), GB/s:\n{:<16} {:<12} {:>9} {:>9} {:>8}\n",
+            "ALGORITHM", "BACKEND", "1 THREAD", "N THREADS", "SCALING"
+        ));
+        for (a, b, n, one, many) in threaded {
+            s.push_str(&format!(
+                "{:<16} {:<12} {:>9.2} {:>9.2} {:>7.2}x  (N = {n})\n",
+                a,
+                b.name(),
+                one,
+                many,
+                many / one.max(1e-12)
+            ));
+        }
+    }
+    s
+}
+
+fn json_num(x: Option<f64>) -> String {
+    match x {
+        Some(v) if v.is_finite() => format!("{v:.6}"),
+        _ => "null".into(),
+    }
+}
+
+fn json(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64, f64)]) -> String {
+    let mut items: Vec<String> = results
+        .iter()
+        .map(|m| {
+            format!(
+                "{{\"algorithm\":\"{}\",\"backend\":\"{}\",\"bytes\":{},\"threads\":1,\"cycles_per_byte\":{},\"gb_per_s\":{},\"spread\":{},\"samples\":{},\"noisy\":{}}}",
+                m.algorithm,
+                m.backend.name(),
+                m.bytes,
+                json_num(m.cycles_per_byte),
+                json_num(Some(m.gb_per_s)),
+                json_num(Some(m.spread)),
+                m.samples,
+                m.noisy()
+            )
+        })
+        .collect();
+    for (a, b, n, _, many) in threaded {
+        items.push(format!(
+            "{{\"algorithm\":\"{a}\",\"backend\":\"{}\",\"bytes\":{},\"threads\":{n},\"cycles_per_byte\":null,\"gb_per_s\":{},\"spread\":null,\"samples\":3,\"noisy\":false}}",
+            b.name(),
+            1 << 20,
+            json_num(Some(*many))
+        ));
+    }
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+fn csv(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64, f64)]) -> String {
+    let mut s = String::from(
+        "algorithm,backend,bytes,threads,cycles_per_byte,gb_per_s,spread,samples,noisy\n",
+    );
+    for m in results {
+        s.push_str(&format!(
+            "{},{},{},1,{},{:.6},{:.6},{},{}\n",
+            m.algorithm,
+            m.backend.name(),
+            m.bytes,
+            m.cycles_per_byte
+                .map_or(String::new(), |c| format!("{c:.6}")),
+            m.gb_per_s,
+            m.spread,
+            m.samples,
+            m.noisy()
+        ));
+    }
+    for (a, b, n, _, many) in threaded {
+        s.push_str(&format!(
+            "{a},{},{},{n},,{many:.6},,3,false\n",
+            b.name(),
+            1 << 20
+        ));
+    }
+    s
+}
