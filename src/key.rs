@@ -94,6 +94,14 @@ impl Key {
         decode(buf, rule).map_err(err)
     }
 
+    /// Decodes the contents of a key file for `rule` (see the module documentation).
+    ///
+    /// # Errors
+    /// Content that does not fit the rule; the text says what was expected.
+    pub fn from_file_contents(contents: Vec<u8>, rule: KeyRule) -> Result<Key, String> {
+        decode(Zeroizing::new(contents), rule)
+    }
+
     /// Loads a key for `rule` from the hex digits in environment variable `var`.
     ///
     /// # Errors

@@ -670,3 +670,55 @@ fn bench_json_csv_and_plot() {
     let r = run(khsum(d.path()).args(["bench", "--sizes", "0"]));
     assert_eq!((r.code, r.out.len()), (2, 0));
 }
+
+#[test]
+fn sparse_file_larger_than_4_gib() {
+    let d = TempDir::new().unwrap();
+    let len: u64 = (4 << 30) + 12345;
+    let f = fs::File::create(d.path().join("sparse")).unwrap();
+    f.set_len(len).unwrap();
+    drop(f);
+    let mut h = blake3::Hasher::new();
+    let zeros = vec![0u8; 64 << 20];
+    let mut left = len;
+    while left > 0 {
+        let n = left.min(zeros.len() as u64) as usize;
+        h.update_rayon(&zeros[..n]);
+        left -= n as u64;
+    }
+    let r = run(khsum(d.path()).arg("sparse"));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(s(&r.out), format!("{}  sparse\n", h.finalize().to_hex()));
+}
+
+#[test]
+fn a_hundred_thousand_inputs_and_list_lines() {
+    let d = tree();
+    let n = 100_000;
+    let r = run(khsum(d.path()).args(std::iter::repeat_n("a", n)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let line = format!("{}  a\n", b3(b"hello\n"));
+    assert_eq!(r.out.len(), line.len() * n);
+    assert!(r.out.chunks(line.len()).all(|c| c == line.as_bytes()));
+    let list = line.repeat(n);
+    let r = checked(d.path(), list.as_bytes(), &["--quiet"]);
+    assert_eq!((r.out.len(), r.err.as_str(), r.code), (0, "", 0));
+}
+
+#[test]
+fn megabyte_lines_and_garbage_in_lists() {
+    let d = tree();
+    let huge = "f".repeat(5 << 20);
+    let list = format!("{huge}\n{}  a\n\0\0\0\n", b3(b"hello\n"));
+    let r = checked(d.path(), list.as_bytes(), &["--warn"]);
+    assert_eq!(s(&r.out), "a: OK\n");
+    assert_eq!(
+        r.err,
+        "khsum: L: 1: improperly formatted checksum line\n\
+         khsum: L: 3: improperly formatted checksum line\n\
+         khsum: WARNING: 2 lines are improperly formatted\n"
+    );
+    assert_eq!(r.code, 0);
+    let r = checked(d.path(), list.as_bytes(), &["--strict"]);
+    assert_eq!(r.code, 1);
+}

@@ -1,5 +1,6 @@
 //! One integration-test binary (one link step): each module is one area.
 
+mod backends;
 mod cli;
 mod generated;
 mod io;

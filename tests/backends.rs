@@ -1,0 +1,97 @@
+//! Backend equivalence: for every algorithm, every backend this CPU has gives the
+//! portable backend's result, for random keys, lengths 0..=100,000 and random splits.
+
+use khsum::{Algorithm, Backend, Key, KeyRule, Params};
+use proptest::prelude::*;
+
+fn key_for(alg: &Algorithm, seed: &[u8], msg_len: usize) -> Option<Key> {
+    let bytes = |n: usize| {
+        (0..n)
+            .map(|i| seed[i % seed.len()] ^ (i as u8))
+            .collect::<Vec<u8>>()
+    };
+    match alg.key {
+        KeyRule::None => None,
+        KeyRule::Fixed(n) => Some(Key::from_bytes(bytes(n))),
+        KeyRule::Any => Some(Key::from_bytes(bytes(seed.len()))),
+        KeyRule::SameAsMessage => Some(Key::from_bytes(bytes(msg_len))),
+    }
+}
+
+fn digest(
+    alg: &Algorithm,
+    backend: Backend,
+    key: Option<&Key>,
+    msg: &[u8],
+    splits: &[usize],
+) -> Option<Result<Vec<u8>, khsum::Error>> {
+    let params = Params {
+        nonce: (alg.name == "lemac").then_some([0x5a; 16]),
+        ..Params::default()
+    };
+    let mut h = match alg.hasher_on(backend, key, &params)? {
+        Ok(h) => h,
+        Err(e) => return Some(Err(e)),
+    };
+    let mut cuts: Vec<usize> = splits.iter().map(|&s| s % (msg.len() + 1)).collect();
+    cuts.sort_unstable();
+    let mut at = 0;
+    for c in cuts {
+        h.update(&msg[at..c]);
+        at = c;
+    }
+    h.update_large(&msg[at..]);
+    Some(h.finalize())
+}
+
+fn check(alg: &Algorithm, seed: &[u8], msg: &[u8], splits: &[usize]) -> Result<(), TestCaseError> {
+    let msg = if alg.key == KeyRule::SameAsMessage {
+        // Multimixer-128 takes a non-zero multiple of 32 bytes.
+        let n = (msg.len() / 32).max(1) * 32;
+        &msg.iter().copied().cycle().take(n).collect::<Vec<u8>>()[..]
+    } else {
+        msg
+    };
+    let key = key_for(alg, seed, msg.len());
+    let reference = match digest(alg, Backend::Portable, key.as_ref(), msg, &[]) {
+        None => return Ok(()), // the algorithm has no portable backend (crate-dispatched)
+        Some(Err(khsum::Error::NotImplemented(_))) => return Ok(()),
+        Some(r) => r.map_err(|e| TestCaseError::fail(e.to_string()))?,
+    };
+    for b in alg.available_backends() {
+        let got = digest(alg, b, key.as_ref(), msg, splits).unwrap();
+        let got = got.map_err(|e| TestCaseError::fail(format!("{b}: {e}")))?;
+        prop_assert_eq!(
+            hex::encode(&got),
+            hex::encode(&reference),
+            "{} on {} differs from portable (len {}, splits {:?})",
+            alg.name,
+            b,
+            msg.len(),
+            splits
+        );
+    }
+    Ok(())
+}
+
+fn lengths() -> impl Strategy<Value = usize> {
+    prop_oneof![0usize..=300, 0usize..=4096, 0usize..=100_000]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_backend_equals_portable(
+        seed in proptest::collection::vec(any::<u8>(), 1..64),
+        len in lengths(),
+        fill in any::<u64>(),
+        splits in proptest::collection::vec(any::<usize>(), 0..6),
+    ) {
+        let mut x = fill | 1;
+        let msg: Vec<u8> = (0..len).map(|_| { x ^= x << 13; x ^= x >> 7; x ^= x << 17; x as u8 }).collect();
+        for alg in Algorithm::all() {
+            check(alg, &seed, &msg, &splits)?;
+        }
+    }
+}
