@@ -3,15 +3,29 @@
 //! flight so memory stays bounded however many inputs there are.
 
 use std::collections::BTreeMap;
+
+/// A good `max_batch` for hashing files: 32 small files per task.
+pub const FILE_BATCH: usize = 32;
 use std::sync::mpsc;
 
 /// Runs `work` on every item on the rayon pool and hands the results to `sink` in input
-/// order, on the calling thread. At most `window` results are in flight or waiting. `idle`
-/// is called whenever the caller is about to wait for a result (the moment to flush
-/// output). When `sink` returns `false`, no further items are started and the function
-/// returns once the running ones finish.
-pub fn for_each_ordered<I, T, W, S, D>(items: I, window: usize, work: W, mut sink: S, mut idle: D)
-where
+/// order, on the calling thread. Items go to the pool in batches of up to `max_batch` (one
+/// task and one wake-up of the calling thread per batch, which is what makes thousands of
+/// small files cheap). A batch is never larger than a quarter of the items per thread —
+/// counting the items already started and those the iterator's size hint promises — so a
+/// few large inputs still run one per thread. At most `window` batches are in flight or
+/// waiting. `idle` is
+/// called whenever the caller is about to wait for a result (the moment to flush output).
+/// When `sink` returns `false`, no further items are started and the function returns
+/// once the running ones finish.
+pub fn for_each_ordered<I, T, W, S, D>(
+    items: I,
+    window: usize,
+    max_batch: usize,
+    work: W,
+    mut sink: S,
+    mut idle: D,
+) where
     I: Iterator,
     I::Item: Send,
     T: Send,
@@ -20,22 +34,31 @@ where
     D: FnMut(),
 {
     let window = window.max(1);
-    let (tx, rx) = mpsc::channel::<(usize, T)>();
+    let threads = rayon::current_num_threads().max(1);
+    let (tx, rx) = mpsc::channel::<(usize, Vec<T>)>();
     let work = &work;
     rayon::in_place_scope(|scope| {
         let mut items = items.fuse();
         let mut submitted = 0usize;
+        let mut started_items = 0usize;
         let mut emitted = 0usize;
-        let mut waiting: BTreeMap<usize, T> = BTreeMap::new();
+        let mut waiting: BTreeMap<usize, Vec<T>> = BTreeMap::new();
         let mut stop = false;
         loop {
             while !stop && submitted - emitted < window {
-                let Some(item) = items.next() else { break };
+                let known = started_items.max(items.size_hint().0);
+                let batch = (known / (4 * threads)).clamp(1, max_batch.max(1));
+                let chunk: Vec<I::Item> = items.by_ref().take(batch).collect();
+                if chunk.is_empty() {
+                    break;
+                }
+                started_items += chunk.len();
                 let tx = tx.clone();
                 let idx = submitted;
                 scope.spawn(move |_| {
+                    let done: Vec<T> = chunk.into_iter().map(work).collect();
                     // The receiver lives until the scope ends, so this cannot fail.
-                    let _ = tx.send((idx, work(item)));
+                    let _ = tx.send((idx, done));
                 });
                 submitted += 1;
             }
@@ -50,10 +73,12 @@ where
                 }
             };
             waiting.insert(i, t);
-            while let Some(t) = waiting.remove(&emitted) {
+            while let Some(ts) = waiting.remove(&emitted) {
                 emitted += 1;
-                if !stop && !sink(t) {
-                    stop = true;
+                for t in ts {
+                    if !stop && !sink(t) {
+                        stop = true;
+                    }
                 }
             }
         }

@@ -156,10 +156,11 @@ fn check_list(
     });
     let out = RefCell::new(out);
     type Done = (Entry, Result<bool, InputError>, Vec<String>);
-    let window = 16 * rayon::current_num_threads().max(1);
+    let window = 4 * rayon::current_num_threads().max(1);
     khsum::parallel::for_each_ordered(
         entries,
         window,
+        khsum::parallel::FILE_BATCH,
         |(e, proto, warns): (Entry, Arc<dyn Hasher>, Vec<String>)| -> Done {
             let got = hash_path(&bytes_to_path(&e.name), &*proto);
             let res = got.map(|d| khsum::digests_equal(&d, &e.digest));

@@ -17,25 +17,34 @@ enum Input {
     Skipped(PathBuf, String),
 }
 
-/// Expands the arguments (walking directories with `-r`) lazily, in order.
-fn expand(files: Vec<OsString>, recursive: bool) -> impl Iterator<Item = Input> {
-    files
-        .into_iter()
-        .flat_map(move |f| -> Box<dyn Iterator<Item = Input>> {
-            if f == "-" {
-                return Box::new(std::iter::once(Input::Stdin));
-            }
-            let p = PathBuf::from(f);
-            if recursive && p.is_dir() {
-                Box::new(Walker::new(&p).map(|it| match it {
-                    Item::File(p) => Input::Path(p),
-                    Item::Error(p, e) => Input::Error(p, e),
-                    Item::Skipped(p, e) => Input::Skipped(p, e),
-                }))
-            } else {
-                Box::new(std::iter::once(Input::Path(p)))
-            }
-        })
+/// Expands the arguments (walking directories with `-r`) lazily, in order. Without `-r`
+/// the iterator knows its length, which lets the pool batch many small files.
+fn expand(files: Vec<OsString>, recursive: bool) -> Box<dyn Iterator<Item = Input>> {
+    let one = |f: OsString| {
+        if f == "-" {
+            Input::Stdin
+        } else {
+            Input::Path(PathBuf::from(f))
+        }
+    };
+    if !recursive {
+        return Box::new(files.into_iter().map(one));
+    }
+    Box::new(
+        files
+            .into_iter()
+            .flat_map(move |f| -> Box<dyn Iterator<Item = Input>> {
+                if f != "-" && Path::new(&f).is_dir() {
+                    Box::new(Walker::new(Path::new(&f)).map(|it| match it {
+                        Item::File(p) => Input::Path(p),
+                        Item::Error(p, e) => Input::Error(p, e),
+                        Item::Skipped(p, e) => Input::Skipped(p, e),
+                    }))
+                } else {
+                    Box::new(std::iter::once(one(f)))
+                }
+            }),
+    )
 }
 
 fn display_name(p: &Path) -> Vec<u8> {
@@ -52,11 +61,12 @@ pub fn run(
 ) -> Status {
     let out = std::cell::RefCell::new(Out::new());
     let mut status = Status::Ok;
-    let window = 16 * rayon::current_num_threads().max(1);
+    let window = 4 * rayon::current_num_threads().max(1);
     type Done = (Vec<u8>, Result<Vec<u8>, InputError>, bool);
     khsum::parallel::for_each_ordered(
         expand(files, recursive),
         window,
+        khsum::parallel::FILE_BATCH,
         |input| -> Done {
             match input {
                 Input::Stdin => (
