@@ -18,6 +18,12 @@ pub trait Hasher: Send + Sync {
         self.update(data);
     }
 
+    /// Announces the total input length before the first `update`, when the caller knows
+    /// it (a regular file's size). Algorithms that encode the length before the data
+    /// (Rescue Prime's byte hash) then stream in constant memory instead of buffering;
+    /// the others ignore it. A wrong announcement is an error at `finalize`.
+    fn expect_len(&mut self, _total: u64) {}
+
     /// Finishes the computation and returns the digest or tag bytes
     /// ([`Hasher::output_len`] of them).
     ///

@@ -121,6 +121,10 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError>
     let mut h = proto.box_clone();
     if meta.is_file() {
         let before = Stamp::of(&meta);
+        // 0 is also what /proc files report, whatever they hold: not a length to announce.
+        if meta.len() > 0 {
+            h.expect_len(meta.len());
+        }
         #[cfg(unix)]
         if meta.len() >= MMAP_MIN
             && let Ok(map) = MappedFile::map(&file, meta.len())

@@ -95,6 +95,7 @@ mod tests {
         for_each_ordered(
             0..1000u32,
             7,
+            3,
             |x| x * 2,
             |y| {
                 got.push(y);
@@ -107,6 +108,7 @@ mod tests {
         for_each_ordered(
             0..1000u32,
             4,
+            1,
             |x| x,
             |_| {
                 n += 1;
