@@ -1,0 +1,241 @@
+//! Goldilocks arithmetic: the prime field of p = 2^64 − 2^32 + 1.
+//!
+//! Elements are plain `u64`. Inside the permutation a value may be *non-canonical*: any
+//! `u64` stands for its residue mod p (a value in [p, 2^64) is the same element as that
+//! value minus p). [`canonical`] maps to [0, p) and is applied whenever a value leaves
+//! the permutation. Reduction uses 2^64 ≡ 2^32 − 1 (= [`EPSILON`]) and 2^96 ≡ −1 (mod p);
+//! there is no division and no branch on data: conditional corrections are done with
+//! masks built from carry and borrow bits.
+
+/// The modulus p = 2^64 − 2^32 + 1.
+pub const P: u64 = 0xffff_ffff_0000_0001;
+
+/// 2^64 mod p = 2^32 − 1.
+pub const EPSILON: u64 = 0xffff_ffff;
+
+/// An all-ones mask when `bit` is true, zero otherwise (no branch).
+#[inline(always)]
+const fn mask(bit: bool) -> u64 {
+    (bit as u64).wrapping_neg()
+}
+
+/// The canonical representative in [0, p) of any `u64`.
+#[inline(always)]
+pub const fn canonical(x: u64) -> u64 {
+    let (y, borrow) = x.overflowing_sub(P);
+    // x < p: undo the subtraction.
+    y.wrapping_add(P & mask(borrow))
+}
+
+/// a + b mod p, for any (possibly non-canonical) inputs; the result may be non-canonical.
+#[inline(always)]
+pub const fn add(a: u64, b: u64) -> u64 {
+    let (s, c) = a.overflowing_add(b);
+    // A carry is 2^64 ≡ EPSILON. Adding it can carry once more only when both inputs were
+    // close to 2^64; a second correction cannot carry again (the sum is then small).
+    let (s, c) = s.overflowing_add(EPSILON & mask(c));
+    s.wrapping_add(EPSILON & mask(c))
+}
+
+/// a − b mod p, for any inputs; the result may be non-canonical.
+#[inline(always)]
+pub const fn sub(a: u64, b: u64) -> u64 {
+    let (d, borrow) = a.overflowing_sub(b);
+    // A borrow added 2^64 ≡ EPSILON: take it away again, possibly borrowing once more.
+    let (d, borrow) = d.overflowing_sub(EPSILON & mask(borrow));
+    d.wrapping_sub(EPSILON & mask(borrow))
+}
+
+/// Reduces the 128-bit value `hi·2^64 + lo` to a `u64` congruent to it mod p (not
+/// necessarily canonical).
+#[inline(always)]
+pub const fn reduce128(lo: u64, hi: u64) -> u64 {
+    // hi·2^64 = hh·2^96 + hl·2^64 ≡ −hh + hl·(2^32 − 1).
+    let hh = hi >> 32;
+    let hl = hi & EPSILON;
+    let (t0, borrow) = lo.overflowing_sub(hh);
+    // On borrow t0 = lo − hh + 2^64 ≥ 2^64 − 2^32 + 1, so removing 2^64 ≡ EPSILON cannot
+    // borrow.
+    let t0 = t0.wrapping_sub(EPSILON & mask(borrow));
+    // hl < 2^32, so hl·(2^32 − 1) fits in 64 bits.
+    let t1 = (hl << 32) - hl;
+    let (r, carry) = t0.overflowing_add(t1);
+    // On carry r ≤ 2^64 − 2^33, so adding EPSILON cannot carry.
+    r.wrapping_add(EPSILON & mask(carry))
+}
+
+/// Reduces `hi·2^64 + lo` for `hi < 2^32` (the result of a sum of small multiples).
+#[inline(always)]
+pub const fn reduce96(lo: u64, hi: u32) -> u64 {
+    let hi = hi as u64;
+    let t1 = (hi << 32) - hi;
+    let (r, carry) = lo.overflowing_add(t1);
+    r.wrapping_add(EPSILON & mask(carry))
+}
+
+/// a · b mod p (any inputs; result possibly non-canonical).
+#[inline(always)]
+pub const fn mul(a: u64, b: u64) -> u64 {
+    let w = (a as u128) * (b as u128);
+    reduce128(w as u64, (w >> 64) as u64)
+}
+
+/// a² mod p.
+#[inline(always)]
+pub const fn square(a: u64) -> u64 {
+    mul(a, a)
+}
+
+/// a^e mod p, canonical, by square-and-multiply over the public exponent `e` (tests and
+/// reference only; the permutation uses fixed addition chains).
+pub const fn pow(a: u64, mut e: u64) -> u64 {
+    let mut base = a;
+    let mut acc = 1u64;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = mul(acc, base);
+        }
+        base = square(base);
+        e >>= 1;
+    }
+    canonical(acc)
+}
+
+/// x^7 (the S-box): x², x³, x⁶, x⁷.
+#[inline(always)]
+pub fn exp7(x: u64) -> u64 {
+    let x2 = square(x);
+    let x3 = mul(x2, x);
+    mul(square(x3), x)
+}
+
+/// `M` squarings followed by a multiplication by `tail`: base^(2^M) · tail.
+#[inline(always)]
+fn exp_acc<const M: usize>(base: u64, tail: u64) -> u64 {
+    let mut r = base;
+    let mut i = 0;
+    while i < M {
+        r = square(r);
+        i += 1;
+    }
+    mul(r, tail)
+}
+
+/// x^(1/7) = x^10540996611094048183, the inverse S-box, with a 72-multiplication chain.
+///
+/// In binary the exponent is `1001001…001` (ten 1s, 3 apart) followed by
+/// `000110110…110111`: it is built from x^(100100…) blocks. (The same chain as winter-crypto's
+/// `apply_inv_sbox`, written independently from the exponent's bit pattern.)
+#[inline(always)]
+pub fn exp_inv7(x: u64) -> u64 {
+    let t1 = square(x); // x^0b10
+    let t2 = square(t1); // x^0b100
+    let t3 = exp_acc::<3>(t2, t2); // x^0b100100
+    let t4 = exp_acc::<6>(t3, t3); // x^0b100100100100
+    let t5 = exp_acc::<12>(t4, t4); // eight "100" groups
+    let t6 = exp_acc::<6>(t5, t3); // ten "100" groups
+    let t7 = exp_acc::<31>(t6, t6); // ten groups, then the same ten groups shifted by 31
+    let a = square(square(mul(square(t7), t6)));
+    let b = mul(mul(t1, t2), x);
+    mul(a, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reference: exact arithmetic through u128 `%`.
+    fn r(x: u128) -> u64 {
+        (x % P as u128) as u64
+    }
+
+    const EDGES: [u64; 14] = [
+        0,
+        1,
+        2,
+        EPSILON,
+        1 << 32,
+        (1 << 32) + 1,
+        1 << 63,
+        P - 2,
+        P - 1,
+        P,
+        P + 1,
+        u64::MAX - 1,
+        u64::MAX,
+        0x1234_5678_9abc_def0,
+    ];
+
+    #[test]
+    fn canonical_maps_into_range() {
+        for &x in &EDGES {
+            assert_eq!(canonical(x), r(x as u128), "x={x}");
+            assert!(canonical(x) < P);
+        }
+        assert_eq!(canonical(P), 0);
+        assert_eq!(canonical(u64::MAX), EPSILON - 1);
+    }
+
+    #[test]
+    fn add_sub_mul_at_the_edges() {
+        for &a in &EDGES {
+            for &b in &EDGES {
+                let (a1, b1) = (a as u128, b as u128);
+                assert_eq!(canonical(add(a, b)), r(a1 + b1), "{a}+{b}");
+                let want_sub = (r(a1) as u128 + P as u128 - r(b1) as u128) % P as u128;
+                assert_eq!(canonical(sub(a, b)) as u128, want_sub, "{a}-{b}");
+                assert_eq!(canonical(mul(a, b)), r(a1 * b1), "{a}*{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn reduce128_at_the_edges() {
+        let his = [0, 1, EPSILON, 1 << 32, u64::MAX, u64::MAX - EPSILON, P - 1];
+        for &hi in &his {
+            for &lo in &EDGES {
+                let x = ((hi as u128) << 64) | lo as u128;
+                assert_eq!(canonical(reduce128(lo, hi)), r(x), "hi={hi} lo={lo}");
+            }
+        }
+        for hi in [0u32, 1, 26 * 12, u32::MAX] {
+            for &lo in &EDGES {
+                let x = ((hi as u128) << 64) | lo as u128;
+                assert_eq!(canonical(reduce96(lo, hi)), r(x), "hi={hi} lo={lo}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_products_match_u128_reference() {
+        // xorshift64*, fixed seed: deterministic.
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            s ^= s >> 12;
+            s ^= s << 25;
+            s ^= s >> 27;
+            s.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        };
+        for _ in 0..100_000 {
+            let (a, b) = (next(), next());
+            assert_eq!(canonical(mul(a, b)), r(a as u128 * b as u128));
+            assert_eq!(canonical(add(a, b)), r(a as u128 + b as u128));
+        }
+    }
+
+    #[test]
+    fn the_sboxes_are_inverse() {
+        // 7 · INV_ALPHA ≡ 1 mod (p − 1).
+        const INV_ALPHA: u64 = 10540996611094048183;
+        assert_eq!((7u128 * INV_ALPHA as u128) % (P as u128 - 1), 1);
+        for &x in &EDGES {
+            let c = canonical(x);
+            assert_eq!(canonical(exp7(x)), pow(c, 7), "x={x}");
+            assert_eq!(canonical(exp_inv7(x)), pow(c, INV_ALPHA), "x={x}");
+            assert_eq!(canonical(exp_inv7(exp7(x))), c, "x={x}");
+            assert_eq!(canonical(exp7(exp_inv7(x))), c, "x={x}");
+        }
+        // Fermat: a^(p−1) = 1 for a ≠ 0.
+        assert_eq!(pow(3, P - 1), 1);
+    }
+}

@@ -1,0 +1,59 @@
+//! The portable Rp64_256 permutation: plain `u64` arithmetic, the reference backend.
+
+use super::constants::{ARK1, ARK2, MDS_ROW0};
+use super::field::{add, canonical, exp_inv7, exp7, reduce96};
+use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
+
+/// Multiplies the state by the circulant MDS matrix.
+///
+/// The coefficients are below 2^5, so each element is split into 32-bit halves and the
+/// two row sums are accumulated exactly in `u64` (each below 12·26·2^32 < 2^41); the
+/// result `lo + hi·2^32` (< 2^74) is reduced once.
+#[inline(always)]
+pub(super) fn mds(s: &[u64; STATE_WIDTH]) -> [u64; STATE_WIDTH] {
+    let lo = s.map(|x| x & 0xffff_ffff);
+    let hi = s.map(|x| x >> 32);
+    let mut out = [0u64; STATE_WIDTH];
+    for (i, o) in out.iter_mut().enumerate() {
+        let (mut sl, mut sh) = (0u64, 0u64);
+        for j in 0..STATE_WIDTH {
+            let c = MDS_ROW0[(j + STATE_WIDTH - i) % STATE_WIDTH];
+            sl += c * lo[j];
+            sh += c * hi[j];
+        }
+        let t = sl as u128 + ((sh as u128) << 32);
+        *o = reduce96(t as u64, (t >> 64) as u32);
+    }
+    out
+}
+
+/// The 7-round Rescue-XLIX permutation. Input elements may be any `u64` (taken mod p);
+/// output elements are canonical.
+#[inline(always)]
+pub(super) fn permute(state: &mut [u64; STATE_WIDTH]) {
+    let mut s = *state;
+    for r in 0..NUM_ROUNDS {
+        s = s.map(exp7);
+        s = mds(&s);
+        for (x, c) in s.iter_mut().zip(&ARK1[r]) {
+            *x = add(*x, *c);
+        }
+        s = s.map(exp_inv7);
+        s = mds(&s);
+        for (x, c) in s.iter_mut().zip(&ARK2[r]) {
+            *x = add(*x, *c);
+        }
+    }
+    *state = s.map(canonical);
+}
+
+/// For each block: adds it to the rate part of the state (elements 4..12, field
+/// addition), then applies the permutation. The state stays canonical.
+pub(crate) fn absorb(state: &mut [u64; STATE_WIDTH], blocks: &[[u64; RATE_WIDTH]]) {
+    for b in blocks {
+        for (x, m) in state[STATE_WIDTH - RATE_WIDTH..].iter_mut().zip(b) {
+            *x = add(*x, *m);
+        }
+        permute(state);
+    }
+}
