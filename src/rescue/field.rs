@@ -101,43 +101,71 @@ pub const fn pow(a: u64, mut e: u64) -> u64 {
     canonical(acc)
 }
 
-/// x^7 (the S-box): x², x³, x⁶, x⁷.
+/// x^7 (the S-box) of one element.
 #[inline(always)]
 pub fn exp7(x: u64) -> u64 {
-    let x2 = square(x);
-    let x3 = mul(x2, x);
-    mul(square(x3), x)
+    exp7_n([x])[0]
 }
 
-/// `M` squarings followed by a multiplication by `tail`: base^(2^M) · tail.
-#[inline(always)]
-fn exp_acc<const M: usize>(base: u64, tail: u64) -> u64 {
-    let mut r = base;
-    let mut i = 0;
-    while i < M {
-        r = square(r);
-        i += 1;
-    }
-    mul(r, tail)
-}
-
-/// x^(1/7) = x^10540996611094048183, the inverse S-box, with a 72-multiplication chain.
-///
-/// In binary the exponent is `1001001…001` (ten 1s, 3 apart) followed by
-/// `000110110…110111`: it is built from x^(100100…) blocks. (The same chain as winter-crypto's
-/// `apply_inv_sbox`, written independently from the exponent's bit pattern.)
+/// x^(1/7) = x^10540996611094048183 (the inverse S-box) of one element.
 #[inline(always)]
 pub fn exp_inv7(x: u64) -> u64 {
-    let t1 = square(x); // x^0b10
-    let t2 = square(t1); // x^0b100
-    let t3 = exp_acc::<3>(t2, t2); // x^0b100100
-    let t4 = exp_acc::<6>(t3, t3); // x^0b100100100100
-    let t5 = exp_acc::<12>(t4, t4); // eight "100" groups
-    let t6 = exp_acc::<6>(t5, t3); // ten "100" groups
-    let t7 = exp_acc::<31>(t6, t6); // ten groups, then the same ten groups shifted by 31
-    let a = square(square(mul(square(t7), t6)));
-    let b = mul(mul(t1, t2), x);
-    mul(a, b)
+    exp_inv7_n([x])[0]
+}
+
+// Plain loops rather than `array::map`/`from_fn`, which are not always inlined.
+#[inline(always)]
+fn mul_n<const N: usize>(mut a: [u64; N], b: [u64; N]) -> [u64; N] {
+    for i in 0..N {
+        a[i] = mul(a[i], b[i]);
+    }
+    a
+}
+
+#[inline(always)]
+fn square_n<const N: usize>(mut a: [u64; N]) -> [u64; N] {
+    for x in a.iter_mut() {
+        *x = square(*x);
+    }
+    a
+}
+
+/// `M` squarings followed by a multiplication by `tail`: base^(2^M) · tail, lane-wise.
+/// Each step works on all `N` lanes, so the lanes' independent multiplications overlap.
+#[inline(always)]
+fn exp_acc<const N: usize, const M: usize>(base: [u64; N], tail: [u64; N]) -> [u64; N] {
+    let mut r = base;
+    for _ in 0..M {
+        r = square_n(r);
+    }
+    mul_n(r, tail)
+}
+
+/// x^7 lane-wise: x², x³, x⁶, x⁷.
+#[inline(always)]
+pub fn exp7_n<const N: usize>(x: [u64; N]) -> [u64; N] {
+    let x2 = square_n(x);
+    let x3 = mul_n(x2, x);
+    mul_n(square_n(x3), x)
+}
+
+/// x^(1/7) = x^10540996611094048183 lane-wise, with a 72-multiplication chain.
+///
+/// In binary the exponent is `1001001…001` (ten 1s, 3 apart) followed by
+/// `000110110…110111`; the chain builds x^(100100…) blocks and shifts them into place
+/// (the same chain as winter-crypto's `apply_inv_sbox`, derived from the bit pattern).
+#[inline(always)]
+pub fn exp_inv7_n<const N: usize>(x: [u64; N]) -> [u64; N] {
+    let t1 = square_n(x); // x^0b10
+    let t2 = square_n(t1); // x^0b100
+    let t3 = exp_acc::<N, 3>(t2, t2); // x^0b100100
+    let t4 = exp_acc::<N, 6>(t3, t3); // four "100" groups
+    let t5 = exp_acc::<N, 12>(t4, t4); // eight groups
+    let t6 = exp_acc::<N, 6>(t5, t3); // ten groups
+    let t7 = exp_acc::<N, 31>(t6, t6); // ten groups, then the ten groups again 31 bits lower
+    let a = square_n(square_n(mul_n(square_n(t7), t6)));
+    let b = mul_n(mul_n(t1, t2), x);
+    mul_n(a, b)
 }
 
 #[cfg(test)]

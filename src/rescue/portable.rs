@@ -1,7 +1,7 @@
 //! The portable Rp64_256 permutation: plain `u64` arithmetic, the reference backend.
 
 use super::constants::{ARK1, ARK2, MDS_ROW0};
-use super::field::{add, canonical, exp_inv7, exp7, reduce96};
+use super::field::{add, canonical, exp_inv7_n, exp7_n, reduce96};
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 
 /// Multiplies the state by the circulant MDS matrix.
@@ -11,8 +11,12 @@ use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 /// result `lo + hi·2^32` (< 2^74) is reduced once.
 #[inline(always)]
 pub(super) fn mds(s: &[u64; STATE_WIDTH]) -> [u64; STATE_WIDTH] {
-    let lo = s.map(|x| x & 0xffff_ffff);
-    let hi = s.map(|x| x >> 32);
+    let mut lo = [0u64; STATE_WIDTH];
+    let mut hi = [0u64; STATE_WIDTH];
+    for j in 0..STATE_WIDTH {
+        lo[j] = s[j] & 0xffff_ffff;
+        hi[j] = s[j] >> 32;
+    }
     let mut out = [0u64; STATE_WIDTH];
     for (i, o) in out.iter_mut().enumerate() {
         let (mut sl, mut sh) = (0u64, 0u64);
@@ -33,18 +37,20 @@ pub(super) fn mds(s: &[u64; STATE_WIDTH]) -> [u64; STATE_WIDTH] {
 pub(super) fn permute(state: &mut [u64; STATE_WIDTH]) {
     let mut s = *state;
     for r in 0..NUM_ROUNDS {
-        s = s.map(exp7);
+        s = exp7_n(s);
         s = mds(&s);
         for (x, c) in s.iter_mut().zip(&ARK1[r]) {
             *x = add(*x, *c);
         }
-        s = s.map(exp_inv7);
+        s = exp_inv7_n(s);
         s = mds(&s);
         for (x, c) in s.iter_mut().zip(&ARK2[r]) {
             *x = add(*x, *c);
         }
     }
-    *state = s.map(canonical);
+    for (o, x) in state.iter_mut().zip(s) {
+        *o = canonical(x);
+    }
 }
 
 /// For each block: adds it to the rate part of the state (elements 4..12, field
