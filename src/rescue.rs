@@ -47,6 +47,9 @@
 use crate::backend::Backend;
 use crate::hasher::{BlockBuffer, Error, Hasher};
 
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx512;
 mod constants;
 pub mod field;
 mod portable;
@@ -69,6 +72,10 @@ pub const DIGEST_LEN: usize = 32;
 const RATE_START: usize = STATE_WIDTH - RATE_WIDTH;
 
 /// Backends, best first.
+#[cfg(target_arch = "x86_64")]
+pub(crate) const BACKENDS: &[Backend] = &[Backend::Avx512, Backend::Portable];
+/// Backends, best first.
+#[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
 
 /// Rp64_256 on one backend. Holding a value proves that its backend is one of this
@@ -100,8 +107,13 @@ impl Rp64_256 {
     /// For each block in turn: adds it to the rate part of `state` (field addition) and
     /// applies the permutation. Elements may be any `u64` (taken mod p); on return the
     /// state is canonical (if `blocks` is not empty).
+    #[allow(unsafe_code)] // Only the dispatch to SIMD backends.
     pub fn absorb(self, state: &mut [u64; STATE_WIDTH], blocks: &[[u64; RATE_WIDTH]]) {
         match self.backend {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: backend was checked by Backend::is_available() when this value was
+            // built (Rp64_256::new, Rp64_256::best).
+            Backend::Avx512 => unsafe { avx512::absorb(state, blocks) },
             _ => portable::absorb(state, blocks),
         }
     }

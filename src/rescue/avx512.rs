@@ -1,0 +1,293 @@
+//! The AVX-512 Rp64_256 permutation: the 12-element state in two 512-bit registers
+//! (elements 0..8 and 8..12; the upper four lanes of the second register are unused).
+//!
+//! Field products use four 32×32→64-bit multiplies (`vpmuludq`) per lane and the same
+//! reduction as `field::reduce128`, with carries and borrows taken from unsigned compares
+//! into mask registers: no branch depends on data.
+
+use core::arch::x86_64::*;
+
+use super::constants::{ARK1, ARK2, MDS_ROW0};
+use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
+
+/// The state as two registers.
+#[derive(Clone, Copy)]
+struct State {
+    a: __m512i,
+    b: __m512i,
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn splat(x: u64) -> __m512i {
+    _mm512_set1_epi64(x as i64)
+}
+
+/// a + b (mod p) where `b` is canonical (so one correction by EPSILON suffices).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn add_canon(a: __m512i, b: __m512i) -> __m512i {
+    let s = _mm512_add_epi64(a, b);
+    let carry = _mm512_cmplt_epu64_mask(s, b);
+    _mm512_mask_add_epi64(s, carry, s, splat(super::field::EPSILON))
+}
+
+/// The canonical representative (subtract p where x ≥ p).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn canonical(x: __m512i) -> __m512i {
+    let p = splat(super::field::P);
+    let ge = _mm512_cmpge_epu64_mask(x, p);
+    _mm512_mask_sub_epi64(x, ge, x, p)
+}
+
+/// Reduces hi·2^64 + lo (see `field::reduce128`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn reduce128(lo: __m512i, hi: __m512i) -> __m512i {
+    let eps = splat(super::field::EPSILON);
+    let hh = _mm512_srli_epi64::<32>(hi);
+    // hl·(2^32 − 1) with hl = low half of hi.
+    let t1 = _mm512_sub_epi64(_mm512_slli_epi64::<32>(hi), _mm512_and_si512(hi, eps));
+    let borrow = _mm512_cmplt_epu64_mask(lo, hh);
+    let t0 = _mm512_sub_epi64(lo, hh);
+    let t0 = _mm512_mask_sub_epi64(t0, borrow, t0, eps);
+    let r = _mm512_add_epi64(t0, t1);
+    let carry = _mm512_cmplt_epu64_mask(r, t1);
+    _mm512_mask_add_epi64(r, carry, r, eps)
+}
+
+/// The 128-bit product of the 64-bit lanes of `x` and `y`, as (lo, hi).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn mul_wide(x: __m512i, y: __m512i) -> (__m512i, __m512i) {
+    let eps = splat(super::field::EPSILON);
+    let xh = _mm512_srli_epi64::<32>(x);
+    let yh = _mm512_srli_epi64::<32>(y);
+    let ll = _mm512_mul_epu32(x, y);
+    let lh = _mm512_mul_epu32(x, yh);
+    let hl = _mm512_mul_epu32(xh, y);
+    let hh = _mm512_mul_epu32(xh, yh);
+    // Middle column: neither sum can overflow 64 bits.
+    let t = _mm512_add_epi64(hl, _mm512_srli_epi64::<32>(ll));
+    let u = _mm512_add_epi64(lh, _mm512_and_si512(t, eps));
+    let hi = _mm512_add_epi64(
+        _mm512_add_epi64(hh, _mm512_srli_epi64::<32>(t)),
+        _mm512_srli_epi64::<32>(u),
+    );
+    let lo = _mm512_mask_blend_epi32(0xaaaa, ll, _mm512_slli_epi64::<32>(u));
+    (lo, hi)
+}
+
+/// The 128-bit square of each lane, as (lo, hi) (one multiply fewer than `mul_wide`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn square_wide(x: __m512i) -> (__m512i, __m512i) {
+    let eps = splat(super::field::EPSILON);
+    let xh = _mm512_srli_epi64::<32>(x);
+    let ll = _mm512_mul_epu32(x, x);
+    let lh = _mm512_mul_epu32(x, xh);
+    let hh = _mm512_mul_epu32(xh, xh);
+    let t = _mm512_add_epi64(lh, _mm512_srli_epi64::<32>(ll));
+    let u = _mm512_add_epi64(lh, _mm512_and_si512(t, eps));
+    let hi = _mm512_add_epi64(
+        _mm512_add_epi64(hh, _mm512_srli_epi64::<32>(t)),
+        _mm512_srli_epi64::<32>(u),
+    );
+    let lo = _mm512_mask_blend_epi32(0xaaaa, ll, _mm512_slli_epi64::<32>(u));
+    (lo, hi)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn mul(x: State, y: State) -> State {
+    let (la, ha) = mul_wide(x.a, y.a);
+    let (lb, hb) = mul_wide(x.b, y.b);
+    State {
+        a: reduce128(la, ha),
+        b: reduce128(lb, hb),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn square(x: State) -> State {
+    let (la, ha) = square_wide(x.a);
+    let (lb, hb) = square_wide(x.b);
+    State {
+        a: reduce128(la, ha),
+        b: reduce128(lb, hb),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn exp_acc<const M: usize>(base: State, tail: State) -> State {
+    let mut r = base;
+    for _ in 0..M {
+        r = square(r);
+    }
+    mul(r, tail)
+}
+
+/// x^7.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn sbox(x: State) -> State {
+    let x2 = square(x);
+    let x3 = mul(x2, x);
+    mul(square(x3), x)
+}
+
+/// x^(1/7): the chain of `field::exp_inv7_n`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn inv_sbox(x: State) -> State {
+    let t1 = square(x);
+    let t2 = square(t1);
+    let t3 = exp_acc::<3>(t2, t2);
+    let t4 = exp_acc::<6>(t3, t3);
+    let t5 = exp_acc::<12>(t4, t4);
+    let t6 = exp_acc::<6>(t5, t3);
+    let t7 = exp_acc::<31>(t6, t6);
+    let a = square(square(mul(square(t7), t6)));
+    let b = mul(mul(t1, t2), x);
+    mul(a, b)
+}
+
+/// Column `j` of the MDS matrix, split over the two registers' lanes:
+/// lane i holds MDS[i][j] = MDS_ROW0[(j − i) mod 12].
+const fn mds_columns() -> [[[u64; 8]; 2]; STATE_WIDTH] {
+    let mut cols = [[[0u64; 8]; 2]; STATE_WIDTH];
+    let mut j = 0;
+    while j < STATE_WIDTH {
+        let mut i = 0;
+        while i < STATE_WIDTH {
+            cols[j][i / 8][i % 8] = MDS_ROW0[(j + STATE_WIDTH - i) % STATE_WIDTH];
+            i += 1;
+        }
+        j += 1;
+    }
+    cols
+}
+
+const MDS_COLS: [[[u64; 8]; 2]; STATE_WIDTH] = mds_columns();
+
+/// A round-constant table split over the two registers (upper lanes of the second zero).
+const fn split_rows(t: &[[u64; STATE_WIDTH]; NUM_ROUNDS]) -> [[[u64; 8]; 2]; NUM_ROUNDS] {
+    let mut out = [[[0u64; 8]; 2]; NUM_ROUNDS];
+    let mut r = 0;
+    while r < NUM_ROUNDS {
+        let mut i = 0;
+        while i < STATE_WIDTH {
+            out[r][i / 8][i % 8] = t[r][i];
+            i += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+const ARK1_V: [[[u64; 8]; 2]; NUM_ROUNDS] = split_rows(&ARK1);
+const ARK2_V: [[[u64; 8]; 2]; NUM_ROUNDS] = split_rows(&ARK2);
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn vec(x: &[u64; 8]) -> __m512i {
+    // SAFETY: `x` is 8 readable u64 (64 bytes); the load is unaligned.
+    unsafe { _mm512_loadu_si512(x.as_ptr().cast()) }
+}
+
+/// state ← MDS · state. Each element is split into 32-bit halves; lane sums of
+/// coefficient × half are exact in 64 bits (< 12·26·2^32), then lo + hi·2^32 is reduced.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn mds(s: State) -> State {
+    let eps = splat(super::field::EPSILON);
+    let ah = _mm512_srli_epi64::<32>(s.a);
+    let bh = _mm512_srli_epi64::<32>(s.b);
+    let zero = _mm512_setzero_si512();
+    let (mut la, mut ha, mut lb, mut hb) = (zero, zero, zero, zero);
+    for (j, col) in MDS_COLS.iter().enumerate() {
+        let idx = splat((j % 8) as u64);
+        let (lo, hi) = if j < 8 { (s.a, ah) } else { (s.b, bh) };
+        let lo = _mm512_permutexvar_epi64(idx, lo);
+        let hi = _mm512_permutexvar_epi64(idx, hi);
+        let (ca, cb) = (vec(&col[0]), vec(&col[1]));
+        la = _mm512_add_epi64(la, _mm512_mul_epu32(lo, ca));
+        ha = _mm512_add_epi64(ha, _mm512_mul_epu32(hi, ca));
+        lb = _mm512_add_epi64(lb, _mm512_mul_epu32(lo, cb));
+        hb = _mm512_add_epi64(hb, _mm512_mul_epu32(hi, cb));
+    }
+    let fold = |l: __m512i, h: __m512i| {
+        // x = l + h·2^32 < 2^74: low 64 bits and the (small) high part.
+        let x = _mm512_add_epi64(l, _mm512_slli_epi64::<32>(h));
+        let c = _mm512_cmplt_epu64_mask(x, l);
+        let top = _mm512_mask_add_epi64(
+            _mm512_srli_epi64::<32>(h),
+            c,
+            _mm512_srli_epi64::<32>(h),
+            _mm512_set1_epi64(1),
+        );
+        // top < 2^32: top·2^64 ≡ top·(2^32 − 1), which fits in 64 bits.
+        let t = _mm512_sub_epi64(_mm512_slli_epi64::<32>(top), top);
+        let r = _mm512_add_epi64(x, t);
+        let c = _mm512_cmplt_epu64_mask(r, t);
+        _mm512_mask_add_epi64(r, c, r, eps)
+    };
+    State {
+        a: fold(la, ha),
+        b: fold(lb, hb),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn ark(s: State, k: &[[u64; 8]; 2]) -> State {
+    State {
+        a: add_canon(s.a, vec(&k[0])),
+        b: add_canon(s.b, vec(&k[1])),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn permute(mut s: State) -> State {
+    for r in 0..NUM_ROUNDS {
+        s = ark(mds(sbox(s)), &ARK1_V[r]);
+        s = ark(mds(inv_sbox(s)), &ARK2_V[r]);
+    }
+    State {
+        a: canonical(s.a),
+        b: canonical(s.b),
+    }
+}
+
+/// For each block: adds it to the rate (state[4..12]) and applies the permutation.
+/// Elements may be any `u64` (taken mod p); the state is canonical afterwards.
+#[target_feature(enable = "avx512f")]
+pub(crate) fn absorb(state: &mut [u64; STATE_WIDTH], blocks: &[[u64; RATE_WIDTH]]) {
+    let mut buf = [[0u64; 8]; 2];
+    buf[0].copy_from_slice(&state[..8]);
+    buf[1][..4].copy_from_slice(&state[8..]);
+    let mut s = State {
+        a: canonical(vec(&buf[0])),
+        b: canonical(vec(&buf[1])),
+    };
+    for blk in blocks {
+        let m = canonical(vec(blk));
+        // Block elements 0..4 go to lanes 4..8 of `a`, elements 4..8 to lanes 0..4 of `b`.
+        let ma = _mm512_inserti64x4::<1>(_mm512_setzero_si512(), _mm512_castsi512_si256(m));
+        let mb = _mm512_zextsi256_si512(_mm512_extracti64x4_epi64::<1>(m));
+        s.a = add_canon(s.a, ma);
+        s.b = add_canon(s.b, mb);
+        s = permute(s);
+    }
+    // SAFETY: each `buf[i]` is 8 writable u64 (64 bytes); the stores are unaligned.
+    unsafe {
+        _mm512_storeu_si512(buf[0].as_mut_ptr().cast(), s.a);
+        _mm512_storeu_si512(buf[1].as_mut_ptr().cast(), s.b);
+    }
+    state[..8].copy_from_slice(&buf[0]);
+    state[8..].copy_from_slice(&buf[1][..4]);
+}
