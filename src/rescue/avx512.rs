@@ -41,82 +41,85 @@ fn canonical(x: __m512i) -> __m512i {
     _mm512_mask_sub_epi64(x, ge, x, p)
 }
 
-/// Reduces hi·2^64 + lo (see `field::reduce128`).
+/// Reduces `lo + (hi + c)·2^64`, where `c` (0 or 1 per lane, as a mask) is a carry
+/// not yet added into `hi`; see `field::reduce128`. Folding the carry into hl·(2^32 − 1)
+/// (hl + c ≤ 2^32 still fits) and applying the borrow and the final carry as two
+/// independent masked corrections keeps the dependency chain short.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn reduce128(lo: __m512i, hi: __m512i) -> __m512i {
+fn reduce(lo: __m512i, hi: __m512i, c: __mmask8) -> __m512i {
     let eps = splat(super::field::EPSILON);
     let hh = _mm512_srli_epi64::<32>(hi);
-    // hl·(2^32 − 1) with hl = low half of hi.
+    // (hl + c)·(2^32 − 1) ≤ 2^64 − 2^32.
     let t1 = _mm512_sub_epi64(_mm512_slli_epi64::<32>(hi), _mm512_and_si512(hi, eps));
+    let t1 = _mm512_mask_add_epi64(t1, c, t1, eps);
+    // lo − hh: a borrow took 2^64 ≡ EPSILON too much.
     let borrow = _mm512_cmplt_epu64_mask(lo, hh);
     let t0 = _mm512_sub_epi64(lo, hh);
-    let t0 = _mm512_mask_sub_epi64(t0, borrow, t0, eps);
     let r = _mm512_add_epi64(t0, t1);
     let carry = _mm512_cmplt_epu64_mask(r, t1);
+    // Net correction (carry − borrow)·EPSILON; the wrapped intermediate is harmless
+    // because a carry and a borrow cancel exactly, and either alone cannot wrap.
+    let r = _mm512_mask_sub_epi64(r, borrow, r, eps);
     _mm512_mask_add_epi64(r, carry, r, eps)
 }
 
-/// The 128-bit product of the 64-bit lanes of `x` and `y`, as (lo, hi).
+/// x·y as `reduce` inputs: with x = x1·2^32 + x0 and y likewise,
+/// x·y = x0y0 + (x0y1 + x1y0)·2^32 + x1y1·2^64; the two middle terms are split so that
+/// the high word never overflows and the low word's two carries are returned as masks.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn mul_wide(x: __m512i, y: __m512i) -> (__m512i, __m512i) {
-    let eps = splat(super::field::EPSILON);
+fn mul_red(x: __m512i, y: __m512i) -> __m512i {
     let xh = _mm512_srli_epi64::<32>(x);
     let yh = _mm512_srli_epi64::<32>(y);
     let ll = _mm512_mul_epu32(x, y);
     let lh = _mm512_mul_epu32(x, yh);
     let hl = _mm512_mul_epu32(xh, y);
     let hh = _mm512_mul_epu32(xh, yh);
-    // Middle column: neither sum can overflow 64 bits.
-    let t = _mm512_add_epi64(hl, _mm512_srli_epi64::<32>(ll));
-    let u = _mm512_add_epi64(lh, _mm512_and_si512(t, eps));
+    let lo1 = _mm512_add_epi64(ll, _mm512_slli_epi64::<32>(lh));
+    let c1 = _mm512_cmplt_epu64_mask(lo1, ll);
+    let lo = _mm512_add_epi64(lo1, _mm512_slli_epi64::<32>(hl));
+    let c2 = _mm512_cmplt_epu64_mask(lo, lo1);
+    // hh + (lh >> 32) + (hl >> 32) + 2 < 2^64 (x1y1 ≤ 2^64 − 2^33 + 1).
     let hi = _mm512_add_epi64(
-        _mm512_add_epi64(hh, _mm512_srli_epi64::<32>(t)),
-        _mm512_srli_epi64::<32>(u),
+        hh,
+        _mm512_add_epi64(_mm512_srli_epi64::<32>(lh), _mm512_srli_epi64::<32>(hl)),
     );
-    let lo = _mm512_mask_blend_epi32(0xaaaa, ll, _mm512_slli_epi64::<32>(u));
-    (lo, hi)
+    // Both carries: one is added to hi here, the other folded in `reduce`.
+    let hi = _mm512_mask_add_epi64(hi, c1, hi, _mm512_set1_epi64(1));
+    reduce(lo, hi, c2)
 }
 
-/// The 128-bit square of each lane, as (lo, hi) (one multiply fewer than `mul_wide`).
+/// x² reduced. With x = x1·2^32 + x0: x² = x0² + x0·x1·2^33 + x1²·2^64, and
+/// x1² + (x0·x1 >> 31) < 2^64, so only the low word's carry is left (folded in `reduce`).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn square_wide(x: __m512i) -> (__m512i, __m512i) {
-    let eps = splat(super::field::EPSILON);
+fn square_red(x: __m512i) -> __m512i {
     let xh = _mm512_srli_epi64::<32>(x);
-    let ll = _mm512_mul_epu32(x, x);
-    let lh = _mm512_mul_epu32(x, xh);
-    let hh = _mm512_mul_epu32(xh, xh);
-    let t = _mm512_add_epi64(lh, _mm512_srli_epi64::<32>(ll));
-    let u = _mm512_add_epi64(lh, _mm512_and_si512(t, eps));
-    let hi = _mm512_add_epi64(
-        _mm512_add_epi64(hh, _mm512_srli_epi64::<32>(t)),
-        _mm512_srli_epi64::<32>(u),
-    );
-    let lo = _mm512_mask_blend_epi32(0xaaaa, ll, _mm512_slli_epi64::<32>(u));
-    (lo, hi)
+    let p0 = _mm512_mul_epu32(x, x);
+    let p1 = _mm512_mul_epu32(x, xh);
+    let p2 = _mm512_mul_epu32(xh, xh);
+    let lo = _mm512_add_epi64(p0, _mm512_slli_epi64::<33>(p1));
+    let carry = _mm512_cmplt_epu64_mask(lo, p0);
+    let hi = _mm512_add_epi64(p2, _mm512_srli_epi64::<31>(p1));
+    reduce(lo, hi, carry)
 }
 
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn mul(x: State, y: State) -> State {
-    let (la, ha) = mul_wide(x.a, y.a);
-    let (lb, hb) = mul_wide(x.b, y.b);
     State {
-        a: reduce128(la, ha),
-        b: reduce128(lb, hb),
+        a: mul_red(x.a, y.a),
+        b: mul_red(x.b, y.b),
     }
 }
 
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn square(x: State) -> State {
-    let (la, ha) = square_wide(x.a);
-    let (lb, hb) = square_wide(x.b);
     State {
-        a: reduce128(la, ha),
-        b: reduce128(lb, hb),
+        a: square_red(x.a),
+        b: square_red(x.b),
     }
 }
 
