@@ -49,6 +49,9 @@ use crate::hasher::{BlockBuffer, Error, Hasher};
 
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 mod avx512;
 mod constants;
 pub mod field;
@@ -73,7 +76,7 @@ const RATE_START: usize = STATE_WIDTH - RATE_WIDTH;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Avx512, Backend::Portable];
+pub(crate) const BACKENDS: &[Backend] = &[Backend::Avx512, Backend::Avx2, Backend::Portable];
 /// Backends, best first.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
@@ -114,6 +117,10 @@ impl Rp64_256 {
             // SAFETY: backend was checked by Backend::is_available() when this value was
             // built (Rp64_256::new, Rp64_256::best).
             Backend::Avx512 => unsafe { avx512::absorb(state, blocks) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: backend was checked by Backend::is_available() when this value was
+            // built (Rp64_256::new, Rp64_256::best).
+            Backend::Avx2 => unsafe { avx2::absorb(state, blocks) },
             _ => portable::absorb(state, blocks),
         }
     }
