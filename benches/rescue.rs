@@ -11,7 +11,10 @@ use winter_crypto::hashers::Rp64_256 as Winter;
 use winter_math::fields::f64::BaseElement;
 
 fn rescue(c: &mut Criterion) {
-    let backends: Vec<Rp64_256> = Backend::ALL.iter().filter_map(|&b| Rp64_256::new(b)).collect();
+    let backends: Vec<Rp64_256> = Backend::ALL
+        .iter()
+        .filter_map(|&b| Rp64_256::new(b))
+        .collect();
 
     let mut g = c.benchmark_group("rp64_256-permutation");
     g.bench_function("winter-crypto", |b| {

@@ -225,7 +225,10 @@ fn absorb_byte_blocks(rp: Rp64_256, state: &mut [u64; STATE_WIDTH], data: &[u8])
 
 fn digest_elements(state: &[u64; STATE_WIDTH]) -> [u64; DIGEST_WIDTH] {
     let mut d = [0u64; DIGEST_WIDTH];
-    for (o, x) in d.iter_mut().zip(&state[RATE_START..RATE_START + DIGEST_WIDTH]) {
+    for (o, x) in d
+        .iter_mut()
+        .zip(&state[RATE_START..RATE_START + DIGEST_WIDTH])
+    {
         *o = field::canonical(*x);
     }
     d
@@ -384,7 +387,10 @@ mod tests {
     fn constant_tables_equal_the_data_file() {
         let text = include_str!("../kats/rescue_rp64_256_constants.txt");
         let mut seen = 0;
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let f: Vec<(&str, &str)> = line.split(' ').filter_map(|x| x.split_once('=')).collect();
             let get = |k: &str| f.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
             let name = get("name").unwrap();

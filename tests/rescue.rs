@@ -12,7 +12,10 @@ use winter_math::fields::f64::BaseElement;
 
 /// Every Rp64_256 backend this CPU has (at least the portable one).
 fn backends() -> Vec<Rp64_256> {
-    let v: Vec<Rp64_256> = Backend::ALL.iter().filter_map(|&b| Rp64_256::new(b)).collect();
+    let v: Vec<Rp64_256> = Backend::ALL
+        .iter()
+        .filter_map(|&b| Rp64_256::new(b))
+        .collect();
     assert!(v.iter().any(|r| r.backend() == Backend::Portable));
     v
 }
@@ -59,7 +62,12 @@ fn permutation_matches_winter_crypto() {
             Winter::apply_permutation(&mut w);
             let mut ours = s;
             rp.apply_permutation(&mut ours);
-            assert_eq!(ours.to_vec(), from_winter(&w), "{:?} on {s:?}", rp.backend());
+            assert_eq!(
+                ours.to_vec(),
+                from_winter(&w),
+                "{:?} on {s:?}",
+                rp.backend()
+            );
         }
     }
 }
@@ -89,7 +97,12 @@ fn hash_elements_matches_winter_crypto() {
             let e: Vec<u64> = (0..n).map(|_| rng.felt()).collect();
             let w = Winter::hash_elements(&to_winter(&e));
             let ours = rp.hash_elements(&e);
-            assert_eq!(ours.to_vec(), from_winter(w.as_elements()), "{:?} n={n}", rp.backend());
+            assert_eq!(
+                ours.to_vec(),
+                from_winter(w.as_elements()),
+                "{:?} n={n}",
+                rp.backend()
+            );
         }
     }
 }
@@ -105,7 +118,12 @@ fn merge_matches_winter_crypto() {
                 <Winter as WinterHasher>::Digest::from(e)
             });
             let w = Winter::merge(&wd);
-            assert_eq!(rp.merge(&d).to_vec(), from_winter(w.as_elements()), "{:?}", rp.backend());
+            assert_eq!(
+                rp.merge(&d).to_vec(),
+                from_winter(w.as_elements()),
+                "{:?}",
+                rp.backend()
+            );
             // merge = hash_elements of the 8 elements (Winterfell's consistency rule).
             assert_eq!(rp.merge(&d), rp.hash_elements(&d.concat()));
         }
@@ -127,7 +145,10 @@ fn hash_bytes_matches_winter_crypto_up_to_56_bytes() {
                 let want = Winter::hash(&msg).as_bytes();
                 assert_eq!(rp.hash_bytes(&msg), want, "{:?} len={len}", rp.backend());
                 // Through the registry, as the CLI hashes files.
-                let mut h = alg.hasher_on(rp.backend(), None, &Params::default()).unwrap().unwrap();
+                let mut h = alg
+                    .hasher_on(rp.backend(), None, &Params::default())
+                    .unwrap()
+                    .unwrap();
                 h.update(&msg);
                 assert_eq!(h.finalize().unwrap(), want.to_vec(), "registry len={len}");
                 // Streaming with the length announced.
@@ -159,9 +180,17 @@ fn long_inputs_follow_the_intended_padding() {
                 .collect();
             let last = msg.len() - (msg.len() - 1) / 7 * 7;
             *elems.last_mut().unwrap() |= 1u64 << (8 * last);
-            let want: Vec<u8> =
-                rp.hash_elements(&elems).iter().flat_map(|x| x.to_le_bytes()).collect();
-            assert_eq!(rp.hash_bytes(&msg).to_vec(), want, "{:?} len={len}", rp.backend());
+            let want: Vec<u8> = rp
+                .hash_elements(&elems)
+                .iter()
+                .flat_map(|x| x.to_le_bytes())
+                .collect();
+            assert_eq!(
+                rp.hash_bytes(&msg).to_vec(),
+                want,
+                "{:?} len={len}",
+                rp.backend()
+            );
             // winter-crypto agrees whenever it pads (it cannot above 56 bytes, see above).
             if len % 7 == 0 {
                 assert_ne!(Winter::hash(&msg).as_bytes().to_vec(), want, "len={len}");
@@ -176,9 +205,24 @@ fn backends_agree_on_long_inputs() {
     let msg = rng.bytes(70 * BLOCK_LEN + 5);
     let want = Rp64_256::new(Backend::Portable).unwrap().hash_bytes(&msg);
     for rp in backends() {
-        for len in [0, 1, BLOCK_LEN - 1, BLOCK_LEN, BLOCK_LEN + 1, 64 * BLOCK_LEN, msg.len()] {
-            let p = Rp64_256::new(Backend::Portable).unwrap().hash_bytes(&msg[..len]);
-            assert_eq!(rp.hash_bytes(&msg[..len]), p, "{:?} len={len}", rp.backend());
+        for len in [
+            0,
+            1,
+            BLOCK_LEN - 1,
+            BLOCK_LEN,
+            BLOCK_LEN + 1,
+            64 * BLOCK_LEN,
+            msg.len(),
+        ] {
+            let p = Rp64_256::new(Backend::Portable)
+                .unwrap()
+                .hash_bytes(&msg[..len]);
+            assert_eq!(
+                rp.hash_bytes(&msg[..len]),
+                p,
+                "{:?} len={len}",
+                rp.backend()
+            );
         }
         assert_eq!(rp.hash_bytes(&msg), want);
     }
@@ -203,7 +247,17 @@ fn announced_length_must_match() {
 
 #[test]
 fn field_edges_match_u128_reference() {
-    let edges = [0, 1, 2, (1u64 << 32) - 1, 1 << 32, P - 1, P, P + 1, u64::MAX];
+    let edges = [
+        0,
+        1,
+        2,
+        (1u64 << 32) - 1,
+        1 << 32,
+        P - 1,
+        P,
+        P + 1,
+        u64::MAX,
+    ];
     let r = |x: u128| (x % P as u128) as u64;
     for &a in &edges {
         assert_eq!(field::canonical(a), r(a as u128));
@@ -216,7 +270,10 @@ fn field_edges_match_u128_reference() {
     }
     // (p − 1)² = 1, 2^32 · 2^32 = 2^64 ≡ 2^32 − 1, 2^96 ≡ −1.
     assert_eq!(field::canonical(field::mul(P - 1, P - 1)), 1);
-    assert_eq!(field::canonical(field::mul(1 << 32, 1 << 32)), (1 << 32) - 1);
+    assert_eq!(
+        field::canonical(field::mul(1 << 32, 1 << 32)),
+        (1 << 32) - 1
+    );
     assert_eq!(field::canonical(field::reduce128(0, 1 << 32)), P - 1);
 }
 
