@@ -4,7 +4,7 @@
 //! State: 12 field elements; capacity 0..4, rate 4..12, digest 4..8. Permutation: 7 rounds
 //! of x^7 → MDS → ARK1 → x^(1/7) → MDS → ARK2 (constants in `rescue/constants.rs`, from
 //! Winterfell; see `kats/rescue_rp64_256_constants.txt`). Element hashing: the element
-//! count goes into state[0], elements are added into the rate 8 at a time with a
+//! count goes into `state[0]`, elements are added into the rate 8 at a time with a
 //! permutation after each full block and one more for a final partial block (zero
 //! padded); no element input means no permutation (an all-zero digest). [`Rp64_256`]
 //! offers the permutation, `hash_elements`, `merge` and byte hashing, bit-for-bit equal to
@@ -14,7 +14,7 @@
 //!
 //! Bytes are cut into 7-byte chunks, each read as a little-endian integer (always below
 //! p); the last chunk, full or not, gets one `0x01` byte appended (then zeros up to 8
-//! bytes). The number of chunks, ⌈len/7⌉, goes into state[0] before anything is absorbed,
+//! bytes). The number of chunks, ⌈len/7⌉, goes into `state[0]` before anything is absorbed,
 //! and the chunks are absorbed like elements. The digest is the four canonical digest
 //! elements, each 8 bytes little-endian (32 bytes). Empty input gives the all-zero digest.
 //!
@@ -30,7 +30,7 @@
 //!
 //! # Streaming
 //!
-//! The chunk count enters state[0] before the first permutation, and the permutation is
+//! The chunk count enters `state[0]` before the first permutation, and the permutation is
 //! not linear, so nothing can be absorbed before the total length is known (Winterfell
 //! says so too: "cannot be used in a stream mode"). A [`RescueHasher`] whose length has
 //! been announced ([`RescueHasher::with_len`], [`RescueHasher::expect_len`]) absorbs as
@@ -41,8 +41,20 @@
 //! # Backends
 //!
 //! The backend is chosen once ([`Rp64_256::new`]) and each backend file exposes one
-//! function, `absorb(state, blocks)`, that runs the permutation over a run of rate blocks.
-//! Portable `u64` arithmetic (`rescue/portable.rs`) is the reference.
+//! function, `absorb(state, blocks)`, that runs the permutation over a run of rate blocks,
+//! so register loads and dispatch are paid once per run. Portable `u64` arithmetic
+//! (`rescue/portable.rs`, over `rescue/field.rs`) is the reference. `rescue/avx512.rs`
+//! keeps the state in two 512-bit registers and `rescue/avx2.rs` in three 256-bit ones;
+//! both build 64×64-bit products from 32×32-bit multiplies and reduce with compares
+//! instead of branches. The inverse S-box x^(1/7) (72 multiplications per element and
+//! round, 63 of them squarings) is the cost centre; the SIMD squaring needs three
+//! multiplies and a reduction whose dependency chain was kept short, because one state
+//! has only 12 independent lanes to overlap. AVX-512 IFMA is not used: its 52-bit
+//! multipliers do not fit 64-bit elements without extra limb splitting that costs more
+//! than it saves.
+//!
+//! The state is plain data, `[u64; 12]`, canonical (in [0, p)) between calls; inputs
+//! may be any `u64`, taken mod p.
 
 use crate::backend::Backend;
 use crate::hasher::{BlockBuffer, Error, Hasher};
