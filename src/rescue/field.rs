@@ -13,6 +13,13 @@ pub const P: u64 = 0xffff_ffff_0000_0001;
 /// 2^64 mod p = 2^32 − 1.
 pub const EPSILON: u64 = 0xffff_ffff;
 
+/// EPSILON when `bit` is true, zero otherwise, without a branch: a 32-bit all-ones mask
+/// is exactly EPSILON (this compiles to `sbb r32, r32` after the flag-setting operation).
+#[inline(always)]
+const fn eps_if(bit: bool) -> u64 {
+    0u32.wrapping_sub(bit as u32) as u64
+}
+
 /// An all-ones mask when `bit` is true, zero otherwise (no branch).
 #[inline(always)]
 const fn mask(bit: bool) -> u64 {
@@ -33,8 +40,8 @@ pub const fn add(a: u64, b: u64) -> u64 {
     let (s, c) = a.overflowing_add(b);
     // A carry is 2^64 ≡ EPSILON. Adding it can carry once more only when both inputs were
     // close to 2^64; a second correction cannot carry again (the sum is then small).
-    let (s, c) = s.overflowing_add(EPSILON & mask(c));
-    s.wrapping_add(EPSILON & mask(c))
+    let (s, c) = s.overflowing_add(eps_if(c));
+    s.wrapping_add(eps_if(c))
 }
 
 /// a − b mod p, for any inputs; the result may be non-canonical.
@@ -42,8 +49,8 @@ pub const fn add(a: u64, b: u64) -> u64 {
 pub const fn sub(a: u64, b: u64) -> u64 {
     let (d, borrow) = a.overflowing_sub(b);
     // A borrow added 2^64 ≡ EPSILON: take it away again, possibly borrowing once more.
-    let (d, borrow) = d.overflowing_sub(EPSILON & mask(borrow));
-    d.wrapping_sub(EPSILON & mask(borrow))
+    let (d, borrow) = d.overflowing_sub(eps_if(borrow));
+    d.wrapping_sub(eps_if(borrow))
 }
 
 /// Reduces the 128-bit value `hi·2^64 + lo` to a `u64` congruent to it mod p (not
@@ -56,12 +63,12 @@ pub const fn reduce128(lo: u64, hi: u64) -> u64 {
     let (t0, borrow) = lo.overflowing_sub(hh);
     // On borrow t0 = lo − hh + 2^64 ≥ 2^64 − 2^32 + 1, so removing 2^64 ≡ EPSILON cannot
     // borrow.
-    let t0 = t0.wrapping_sub(EPSILON & mask(borrow));
+    let t0 = t0.wrapping_sub(eps_if(borrow));
     // hl < 2^32, so hl·(2^32 − 1) fits in 64 bits.
     let t1 = (hl << 32) - hl;
     let (r, carry) = t0.overflowing_add(t1);
     // On carry r ≤ 2^64 − 2^33, so adding EPSILON cannot carry.
-    r.wrapping_add(EPSILON & mask(carry))
+    r.wrapping_add(eps_if(carry))
 }
 
 /// Reduces `hi·2^64 + lo` for `hi < 2^32` (the result of a sum of small multiples).
@@ -70,7 +77,7 @@ pub const fn reduce96(lo: u64, hi: u32) -> u64 {
     let hi = hi as u64;
     let t1 = (hi << 32) - hi;
     let (r, carry) = lo.overflowing_add(t1);
-    r.wrapping_add(EPSILON & mask(carry))
+    r.wrapping_add(eps_if(carry))
 }
 
 /// a · b mod p (any inputs; result possibly non-canonical).
