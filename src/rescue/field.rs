@@ -80,6 +80,38 @@ pub const fn reduce96(lo: u64, hi: u32) -> u64 {
     r.wrapping_add(eps_if(carry))
 }
 
+/// Montgomery reduction with R = 2^64: for T = hi·2^64 + lo, returns a `u64` congruent
+/// to T·2^−64 mod p (for T < p·2^64 it is canonical).
+///
+/// With m = lo·p^−1 mod 2^64 (p^−1 ≡ 1 + 2^32 mod 2^64, so m = lo + lo·2^32 mod 2^64),
+/// T − m·p is a multiple of 2^64, and the result is hi − ⌊m·p / 2^64⌋ (the low words of
+/// T and m·p are equal, so nothing is borrowed from them). Writing m = mh·2^32 + ml,
+/// m·p = m·2^64 − m·(2^32 − 1) gives ⌊m·p / 2^64⌋ = m − mh − [ml > mh], and ml > mh
+/// exactly when lo + lo·2^32 carried out of 64 bits. A negative result r is replaced by
+/// r + p, which modulo 2^64 is r − (2^32 − 1).
+#[inline(always)]
+pub const fn mont_reduce(lo: u64, hi: u64) -> u64 {
+    let (m, carry) = lo.overflowing_add(lo << 32);
+    let q = m.wrapping_sub(m >> 32).wrapping_sub(carry as u64);
+    let (r, borrow) = hi.overflowing_sub(q);
+    r.wrapping_sub(eps_if(borrow))
+}
+
+/// a·b·2^−64 mod p: the product of two values in Montgomery form (x̃ = x·2^64 mod p).
+#[inline(always)]
+pub const fn mont_mul(a: u64, b: u64) -> u64 {
+    let w = (a as u128) * (b as u128);
+    mont_reduce(w as u64, (w >> 64) as u64)
+}
+
+/// 2^128 mod p: `mont_mul(x, R2)` converts x to Montgomery form.
+pub const R2: u64 = ((1u128 << 64) % P as u128 * ((1u128 << 64) % P as u128) % P as u128) as u64;
+
+/// x·2^64 mod p (Montgomery form), canonical, at compile time.
+pub const fn to_mont_const(x: u64) -> u64 {
+    (((x as u128) << 64) % P as u128) as u64
+}
+
 /// a · b mod p (any inputs; result possibly non-canonical).
 #[inline(always)]
 pub const fn mul(a: u64, b: u64) -> u64 {
@@ -120,19 +152,21 @@ pub fn exp_inv7(x: u64) -> u64 {
     exp_inv7_n([x])[0]
 }
 
-// Plain loops rather than `array::map`/`from_fn`, which are not always inlined.
+// Plain loops rather than `array::map`/`from_fn`, which are not always inlined. The
+// chains are generic over the multiplication so the same code serves canonical-form
+// (`mul`) and Montgomery-form (`mont_mul`) arithmetic.
 #[inline(always)]
-fn mul_n<const N: usize>(mut a: [u64; N], b: [u64; N]) -> [u64; N] {
+fn mul_n<const N: usize>(mut a: [u64; N], b: [u64; N], m: impl Fn(u64, u64) -> u64) -> [u64; N] {
     for i in 0..N {
-        a[i] = mul(a[i], b[i]);
+        a[i] = m(a[i], b[i]);
     }
     a
 }
 
 #[inline(always)]
-fn square_n<const N: usize>(mut a: [u64; N]) -> [u64; N] {
+fn square_n<const N: usize>(mut a: [u64; N], m: impl Fn(u64, u64) -> u64) -> [u64; N] {
     for x in a.iter_mut() {
-        *x = square(*x);
+        *x = m(*x, *x);
     }
     a
 }
@@ -140,39 +174,59 @@ fn square_n<const N: usize>(mut a: [u64; N]) -> [u64; N] {
 /// `M` squarings followed by a multiplication by `tail`: base^(2^M) · tail, lane-wise.
 /// Each step works on all `N` lanes, so the lanes' independent multiplications overlap.
 #[inline(always)]
-fn exp_acc<const N: usize, const M: usize>(base: [u64; N], tail: [u64; N]) -> [u64; N] {
+fn exp_acc<const N: usize, const M: usize>(
+    base: [u64; N],
+    tail: [u64; N],
+    m: impl Fn(u64, u64) -> u64 + Copy,
+) -> [u64; N] {
     let mut r = base;
     for _ in 0..M {
-        r = square_n(r);
+        r = square_n(r, m);
     }
-    mul_n(r, tail)
+    mul_n(r, tail, m)
 }
 
-/// x^7 lane-wise: x², x³, x⁶, x⁷.
+/// x^7 lane-wise with the multiplication `m`: x², x³, x⁶, x⁷.
 #[inline(always)]
-pub fn exp7_n<const N: usize>(x: [u64; N]) -> [u64; N] {
-    let x2 = square_n(x);
-    let x3 = mul_n(x2, x);
-    mul_n(square_n(x3), x)
+pub fn exp7_with<const N: usize>(x: [u64; N], m: impl Fn(u64, u64) -> u64 + Copy) -> [u64; N] {
+    let x2 = square_n(x, m);
+    let x3 = mul_n(x2, x, m);
+    mul_n(square_n(x3, m), x, m)
 }
 
-/// x^(1/7) = x^10540996611094048183 lane-wise, with a 72-multiplication chain.
+/// x^(1/7) = x^10540996611094048183 lane-wise with the multiplication `m`, by a
+/// 72-multiplication chain.
 ///
 /// In binary the exponent is `1001001…001` (ten 1s, 3 apart) followed by
 /// `000110110…110111`; the chain builds x^(100100…) blocks and shifts them into place
 /// (the same chain as winter-crypto's `apply_inv_sbox`, derived from the bit pattern).
 #[inline(always)]
+pub fn exp_inv7_with<const N: usize>(
+    x: [u64; N],
+    m: impl Fn(u64, u64) -> u64 + Copy,
+) -> [u64; N] {
+    let t1 = square_n(x, m); // x^0b10
+    let t2 = square_n(t1, m); // x^0b100
+    let t3 = exp_acc::<N, 3>(t2, t2, m); // x^0b100100
+    let t4 = exp_acc::<N, 6>(t3, t3, m); // four "100" groups
+    let t5 = exp_acc::<N, 12>(t4, t4, m); // eight groups
+    let t6 = exp_acc::<N, 6>(t5, t3, m); // ten groups
+    let t7 = exp_acc::<N, 31>(t6, t6, m); // ten groups, then the ten groups again 31 bits lower
+    let a = square_n(square_n(mul_n(square_n(t7, m), t6, m), m), m);
+    let b = mul_n(mul_n(t1, t2, m), x, m);
+    mul_n(a, b, m)
+}
+
+/// x^7 lane-wise.
+#[inline(always)]
+pub fn exp7_n<const N: usize>(x: [u64; N]) -> [u64; N] {
+    exp7_with(x, mul)
+}
+
+/// x^(1/7) lane-wise.
+#[inline(always)]
 pub fn exp_inv7_n<const N: usize>(x: [u64; N]) -> [u64; N] {
-    let t1 = square_n(x); // x^0b10
-    let t2 = square_n(t1); // x^0b100
-    let t3 = exp_acc::<N, 3>(t2, t2); // x^0b100100
-    let t4 = exp_acc::<N, 6>(t3, t3); // four "100" groups
-    let t5 = exp_acc::<N, 12>(t4, t4); // eight groups
-    let t6 = exp_acc::<N, 6>(t5, t3); // ten groups
-    let t7 = exp_acc::<N, 31>(t6, t6); // ten groups, then the ten groups again 31 bits lower
-    let a = square_n(square_n(mul_n(square_n(t7), t6)));
-    let b = mul_n(mul_n(t1, t2), x);
-    mul_n(a, b)
+    exp_inv7_with(x, mul)
 }
 
 #[cfg(test)]
@@ -255,6 +309,30 @@ mod tests {
             let (a, b) = (next(), next());
             assert_eq!(canonical(mul(a, b)), r(a as u128 * b as u128));
             assert_eq!(canonical(add(a, b)), r(a as u128 + b as u128));
+        }
+    }
+
+    #[test]
+    fn montgomery_arithmetic_matches_reference() {
+        let inv_r = pow(pow(2, 64), P - 2); // 2^−64 mod p
+        for &a in &EDGES {
+            for &b in &EDGES {
+                let want = r(r(a as u128 * b as u128) as u128 * inv_r as u128);
+                assert_eq!(canonical(mont_mul(a, b)), want, "{a}*{b}");
+            }
+            let am = mont_mul(a, R2);
+            assert_eq!(canonical(am), r(((a as u128) << 64) % P as u128));
+            assert_eq!(canonical(am), to_mont_const(canonical(a)));
+            assert_eq!(canonical(mont_reduce(am, 0)), canonical(a));
+        }
+        let mut s = 0x1234_5678u64;
+        for _ in 0..100_000 {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let a = s;
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let b = s;
+            let want = r(r(a as u128 * b as u128) as u128 * inv_r as u128);
+            assert_eq!(canonical(mont_mul(a, b)), want);
         }
     }
 

@@ -1,7 +1,7 @@
 //! The portable Rp64_256 permutation: plain `u64` arithmetic, the reference backend.
 
 use super::constants::{ARK1, ARK2, MDS_ROW0};
-use super::field::{add, canonical, exp_inv7_n, exp7_n, reduce96};
+use super::field::{R2, add, exp_inv7_with, exp7_with, mont_mul, mont_reduce, reduce96, to_mont_const};
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 
 /// Multiplies the state by the circulant MDS matrix.
@@ -31,25 +31,52 @@ pub(super) fn mds(s: &[u64; STATE_WIDTH]) -> [u64; STATE_WIDTH] {
     out
 }
 
+/// A round-constant table in Montgomery form.
+const fn to_mont_rows(t: &[[u64; STATE_WIDTH]; NUM_ROUNDS]) -> [[u64; STATE_WIDTH]; NUM_ROUNDS] {
+    let mut out = [[0u64; STATE_WIDTH]; NUM_ROUNDS];
+    let mut r = 0;
+    while r < NUM_ROUNDS {
+        let mut i = 0;
+        while i < STATE_WIDTH {
+            out[r][i] = to_mont_const(t[r][i]);
+            i += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+const ARK1_MONT: [[u64; STATE_WIDTH]; NUM_ROUNDS] = to_mont_rows(&ARK1);
+const ARK2_MONT: [[u64; STATE_WIDTH]; NUM_ROUNDS] = to_mont_rows(&ARK2);
+
 /// The 7-round Rescue-XLIX permutation. Input elements may be any `u64` (taken mod p);
 /// output elements are canonical.
+///
+/// Inside, elements are kept in Montgomery form (x·2^64 mod p), whose reduction
+/// (`field::mont_reduce`) takes fewer operations than the direct one. The MDS layer and
+/// the additions are linear with integer coefficients, so they act on Montgomery forms
+/// unchanged; the round constants are converted at compile time.
 #[inline(always)]
 pub(super) fn permute(state: &mut [u64; STATE_WIDTH]) {
-    let mut s = *state;
+    let mut s = [0u64; STATE_WIDTH];
+    for (m, x) in s.iter_mut().zip(state.iter()) {
+        *m = mont_mul(*x, R2);
+    }
     for r in 0..NUM_ROUNDS {
-        s = exp7_n(s);
+        s = exp7_with(s, mont_mul);
         s = mds(&s);
-        for (x, c) in s.iter_mut().zip(&ARK1[r]) {
+        for (x, c) in s.iter_mut().zip(&ARK1_MONT[r]) {
             *x = add(*x, *c);
         }
-        s = exp_inv7_n(s);
+        s = exp_inv7_with(s, mont_mul);
         s = mds(&s);
-        for (x, c) in s.iter_mut().zip(&ARK2[r]) {
+        for (x, c) in s.iter_mut().zip(&ARK2_MONT[r]) {
             *x = add(*x, *c);
         }
     }
+    // mont_reduce(x, 0) = x·2^−64 mod p, canonical (x < p·2^64).
     for (o, x) in state.iter_mut().zip(s) {
-        *o = canonical(x);
+        *o = mont_reduce(x, 0);
     }
 }
 
