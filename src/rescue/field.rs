@@ -201,10 +201,7 @@ pub fn exp7_with<const N: usize>(x: [u64; N], m: impl Fn(u64, u64) -> u64 + Copy
 /// `000110110…110111`; the chain builds x^(100100…) blocks and shifts them into place
 /// (the same chain as winter-crypto's `apply_inv_sbox`, derived from the bit pattern).
 #[inline(always)]
-pub fn exp_inv7_with<const N: usize>(
-    x: [u64; N],
-    m: impl Fn(u64, u64) -> u64 + Copy,
-) -> [u64; N] {
+pub fn exp_inv7_with<const N: usize>(x: [u64; N], m: impl Fn(u64, u64) -> u64 + Copy) -> [u64; N] {
     let t1 = square_n(x, m); // x^0b10
     let t2 = square_n(t1, m); // x^0b100
     let t3 = exp_acc::<N, 3>(t2, t2, m); // x^0b100100
@@ -327,9 +324,13 @@ mod tests {
         }
         let mut s = 0x1234_5678u64;
         for _ in 0..100_000 {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let a = s;
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let b = s;
             let want = r(r(a as u128 * b as u128) as u128 * inv_r as u128);
             assert_eq!(canonical(mont_mul(a, b)), want);

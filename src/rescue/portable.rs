@@ -1,7 +1,9 @@
 //! The portable Rp64_256 permutation: plain `u64` arithmetic, the reference backend.
 
 use super::constants::{ARK1, ARK2, MDS_ROW0};
-use super::field::{R2, add, exp_inv7_with, exp7_with, mont_mul, mont_reduce, reduce96, to_mont_const};
+use super::field::{
+    R2, add, exp_inv7_with, exp7_with, mont_mul, mont_reduce, reduce96, to_mont_const,
+};
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 
 /// Multiplies the state by the circulant MDS matrix.
