@@ -15,6 +15,52 @@ use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 #[derive(Clone, Copy)]
 struct State([__m256i; 3]);
 
+/// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
+/// registers in Montgomery form, so the scalar multiplier works in parallel with the
+/// vector units (see `avx512::Split`).
+#[derive(Clone, Copy)]
+struct Split {
+    a: [__m256i; 2],
+    b: [u64; 4],
+}
+
+/// Keeps `x` in a general-purpose register (see `avx512::gpr`).
+#[inline(always)]
+fn gpr(mut x: u64) -> u64 {
+    // SAFETY: the assembly template is empty: it executes nothing, reads and writes no
+    // memory, and leaves `x` unchanged in the register it was given.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags))
+    };
+    x
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn split(s: State) -> Split {
+    use super::field::{R2, mont_mul};
+    let mut b = [0u64; 4];
+    // SAFETY: `b` is 4 writable u64 (32 bytes); the store is unaligned.
+    unsafe { _mm256_storeu_si256(b.as_mut_ptr().cast(), s.0[2]) };
+    Split {
+        a: [s.0[0], s.0[1]],
+        b: [
+            mont_mul(b[0], R2),
+            mont_mul(b[1], R2),
+            mont_mul(b[2], R2),
+            mont_mul(b[3], R2),
+        ],
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn join(s: Split) -> State {
+    use super::field::mont_reduce;
+    let b = s.b.map(|x| mont_reduce(x, 0) as i64);
+    State([s.a[0], s.a[1], _mm256_set_epi64x(b[3], b[2], b[1], b[0])])
+}
+
 #[inline]
 #[target_feature(enable = "avx2")]
 fn splat(x: u64) -> __m256i {
@@ -100,23 +146,37 @@ fn square_red(x: __m256i) -> __m256i {
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn mul(x: State, y: State) -> State {
-    State([
-        mul_red(x.0[0], y.0[0]),
-        mul_red(x.0[1], y.0[1]),
-        mul_red(x.0[2], y.0[2]),
-    ])
+fn mul(x: Split, y: Split) -> Split {
+    use super::field::mont_mul;
+    Split {
+        a: [mul_red(x.a[0], y.a[0]), mul_red(x.a[1], y.a[1])],
+        b: [
+            gpr(mont_mul(x.b[0], y.b[0])),
+            gpr(mont_mul(x.b[1], y.b[1])),
+            gpr(mont_mul(x.b[2], y.b[2])),
+            gpr(mont_mul(x.b[3], y.b[3])),
+        ],
+    }
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn square(x: State) -> State {
-    State([square_red(x.0[0]), square_red(x.0[1]), square_red(x.0[2])])
+fn square(x: Split) -> Split {
+    use super::field::mont_mul;
+    Split {
+        a: [square_red(x.a[0]), square_red(x.a[1])],
+        b: [
+            gpr(mont_mul(x.b[0], x.b[0])),
+            gpr(mont_mul(x.b[1], x.b[1])),
+            gpr(mont_mul(x.b[2], x.b[2])),
+            gpr(mont_mul(x.b[3], x.b[3])),
+        ],
+    }
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn exp_acc<const M: usize>(base: State, tail: State) -> State {
+fn exp_acc<const M: usize>(base: Split, tail: Split) -> Split {
     let mut r = base;
     for _ in 0..M {
         r = square(r);
@@ -128,15 +188,17 @@ fn exp_acc<const M: usize>(base: State, tail: State) -> State {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn sbox(x: State) -> State {
+    let x = split(x);
     let x2 = square(x);
     let x3 = mul(x2, x);
-    mul(square(x3), x)
+    join(mul(square(x3), x))
 }
 
 /// x^(1/7): the chain of `field::exp_inv7_n`.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn inv_sbox(x: State) -> State {
+    let x = split(x);
     let t1 = square(x);
     let t2 = square(t1);
     let t3 = exp_acc::<3>(t2, t2);
@@ -146,7 +208,7 @@ fn inv_sbox(x: State) -> State {
     let t7 = exp_acc::<31>(t6, t6);
     let a = square(square(mul(square(t7), t6)));
     let b = mul(mul(t1, t2), x);
-    mul(a, b)
+    join(mul(a, b))
 }
 
 /// Column `j` of the MDS matrix: lane i holds MDS[i][j] = MDS_ROW0[(j − i) mod 12].
