@@ -4,6 +4,8 @@
 //! The arithmetic is that of `avx512.rs` (see there for the carry bookkeeping), with
 //! AVX2's lack of unsigned compares and mask registers made up for by comparing with the
 //! sign bit flipped and by masks held as all-ones lanes: no branch depends on data.
+//! During the S-boxes elements 0..8 are in two registers and elements 8..12 on the scalar
+//! multiplier, in Montgomery form, which overlaps scalar and vector work.
 
 use core::arch::x86_64::*;
 
@@ -17,14 +19,16 @@ struct State([__m256i; 3]);
 
 /// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
 /// registers in Montgomery form, so the scalar multiplier works in parallel with the
-/// vector units (see `avx512::Split`).
+/// vector units.
 #[derive(Clone, Copy)]
 struct Split {
     a: [__m256i; 2],
     b: [u64; 4],
 }
 
-/// Keeps `x` in a general-purpose register (see `avx512::gpr`).
+/// Keeps `x` in a general-purpose register: without this, LLVM packs the four scalar
+/// lanes into vector registers (SLP vectorisation), which costs far more than it saves
+/// here. The empty `asm!` emits no instruction.
 #[inline(always)]
 fn gpr(mut x: u64) -> u64 {
     // SAFETY: the assembly template is empty: it executes nothing, reads and writes no
