@@ -13,21 +13,13 @@ use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 /// result `lo + hi·2^32` (< 2^74) is reduced once.
 #[inline(always)]
 pub(super) fn mds(s: &[u64; STATE_WIDTH]) -> [u64; STATE_WIDTH] {
-    let mut lo = [0u64; STATE_WIDTH];
-    let mut hi = [0u64; STATE_WIDTH];
-    for j in 0..STATE_WIDTH {
-        lo[j] = s[j] & 0xffff_ffff;
-        hi[j] = s[j] >> 32;
-    }
     let mut out = [0u64; STATE_WIDTH];
     for (i, o) in out.iter_mut().enumerate() {
-        let (mut sl, mut sh) = (0u64, 0u64);
-        for j in 0..STATE_WIDTH {
+        let mut t = 0u128;
+        for (j, x) in s.iter().enumerate() {
             let c = MDS_ROW0[(j + STATE_WIDTH - i) % STATE_WIDTH];
-            sl += c * lo[j];
-            sh += c * hi[j];
+            t += (*x as u128) * (c as u128);
         }
-        let t = sl as u128 + ((sh as u128) << 32);
         *o = reduce96(t as u64, (t >> 64) as u32);
     }
     out
