@@ -43,15 +43,23 @@
 //! The backend is chosen once ([`Rp64_256::new`]) and each backend file exposes one
 //! function, `absorb(state, blocks)`, that runs the permutation over a run of rate blocks,
 //! so register loads and dispatch are paid once per run. Portable `u64` arithmetic
-//! (`rescue/portable.rs`, over `rescue/field.rs`) is the reference. `rescue/avx512.rs`
-//! keeps the state in two 512-bit registers and `rescue/avx2.rs` in three 256-bit ones;
-//! both build 64×64-bit products from 32×32-bit multiplies and reduce with compares
-//! instead of branches. The inverse S-box x^(1/7) (72 multiplications per element and
-//! round, 63 of them squarings) is the cost centre; the SIMD squaring needs three
-//! multiplies and a reduction whose dependency chain was kept short, because one state
-//! has only 12 independent lanes to overlap. AVX-512 IFMA is not used: its 52-bit
-//! multipliers do not fit 64-bit elements without extra limb splitting that costs more
-//! than it saves.
+//! (`rescue/portable.rs`, over `rescue/field.rs`, Montgomery form inside the
+//! permutation) is the reference.
+//!
+//! The inverse S-box x^(1/7) (72 multiplications per element and round, 63 of them
+//! squarings) is the cost centre, and within one permutation it is a chain of about 500
+//! dependent squarings: the time is set by the latency of one squaring as much as by
+//! throughput. The SIMD backends therefore split the work: during the S-boxes, elements
+//! 0..8 are in two 256-bit registers (64×64-bit products from three or four 32×32-bit
+//! multiplies, reduced with compares and masks instead of branches, the carries arranged
+//! for a short dependency chain) while elements 8..12 run on the scalar multiplier in
+//! Montgomery form; the linear layers use all 12 elements in three registers.
+//! `rescue/avx512.rs` uses the AVX-512 instructions on 256-bit registers (AVX-512VL:
+//! unsigned compares into mask registers, masked additions); full 512-bit registers
+//! measured slower, as their use lowers the clock frequency and one state has too few
+//! lanes to fill them. `rescue/avx2.rs` emulates the unsigned compares. AVX-512 IFMA is not
+//! used: its 52-bit multipliers do not fit 64-bit elements without extra limb splitting
+//! that costs more than it saves.
 //!
 //! The state is plain data, `[u64; 12]`, canonical (in [0, p)) between calls; inputs
 //! may be any `u64`, taken mod p.
