@@ -86,9 +86,9 @@ pub const fn reduce96(lo: u64, hi: u32) -> u64 {
 /// With m = lo·p^−1 mod 2^64 (p^−1 ≡ 1 + 2^32 mod 2^64, so m = lo + lo·2^32 mod 2^64),
 /// T − m·p is a multiple of 2^64, and the result is hi − ⌊m·p / 2^64⌋ (the low words of
 /// T and m·p are equal, so nothing is borrowed from them). Writing m = mh·2^32 + ml,
-/// m·p = m·2^64 − m·(2^32 − 1) gives ⌊m·p / 2^64⌋ = m − mh − (1 if ml > mh, else 0), and ml > mh
-/// exactly when lo + lo·2^32 carried out of 64 bits. A negative result r is replaced by
-/// r + p, which modulo 2^64 is r − (2^32 − 1).
+/// m·p = m·2^64 − m·(2^32 − 1) gives ⌊m·p / 2^64⌋ = m − mh − d, where d = 1 if ml > mh
+/// and 0 otherwise, and ml > mh exactly when lo + lo·2^32 carried out of 64 bits. A
+/// negative result r is replaced by r + p, which modulo 2^64 is r − (2^32 − 1).
 #[inline(always)]
 pub const fn mont_reduce(lo: u64, hi: u64) -> u64 {
     let (m, carry) = lo.overflowing_add(lo << 32);
