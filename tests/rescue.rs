@@ -316,3 +316,25 @@ proptest! {
         prop_assert_eq!(h.finalize().unwrap(), want);
     }
 }
+
+#[test]
+fn unsupported_backends_and_bad_states_are_errors() {
+    // Rescue has no SSE4.1 or AES backend: no hasher, no permutation there.
+    for b in [Backend::Sse41, Backend::AesNi, Backend::Auto] {
+        assert!(Rp64_256::new(b).is_none(), "{b}");
+        assert!(khsum::rescue::kat_permutation(b, &[0; STATE_WIDTH]).is_err());
+    }
+    let alg = Algorithm::lookup("rescue-prime").unwrap();
+    assert!(
+        alg.hasher_on(Backend::Sse41, None, &Params::default())
+            .is_none()
+    );
+    assert!(khsum::rescue::kat_permutation(Backend::Portable, &[0; 11]).is_err());
+    assert!(khsum::rescue::kat_permutation(Backend::Portable, &[0; 13]).is_err());
+    // The best backend is one of the available ones, and the registry uses it.
+    let best = Rp64_256::best();
+    assert!(backends().contains(&best));
+    let h = alg.hasher(None, &Params::default()).unwrap();
+    assert_eq!(h.backend(), best.backend());
+    assert_eq!(h.output_len(), DIGEST_LEN);
+}
