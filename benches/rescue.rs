@@ -108,7 +108,7 @@ fn min_mode() {
             black_box(rp.hash_bytes(black_box(&data)));
         }));
     }
-    let hash = fastest(5, 1, &mut fs);
+    let hash = fastest(8, 1, &mut fs);
 
     println!(
         "{:<14} {:>12} {:>7} {:>14} {:>7}",
