@@ -5,4 +5,5 @@ mod cli;
 mod generated;
 mod io;
 mod kats;
+mod rescue;
 mod siphash;
