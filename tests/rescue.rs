@@ -33,7 +33,7 @@ impl Rng {
     fn felt(&mut self) -> u64 {
         const EDGES: [u64; 6] = [0, 1, 2, P - 1, 1 << 32, (1 << 32) - 1];
         let x = self.next();
-        if x % 8 == 0 {
+        if x.is_multiple_of(8) {
             EDGES[(x >> 8) as usize % EDGES.len()]
         } else {
             x % P
