@@ -722,3 +722,37 @@ fn megabyte_lines_and_garbage_in_lists() {
     let r = checked(d.path(), list.as_bytes(), &["--strict"]);
     assert_eq!(r.code, 1);
 }
+
+#[test]
+fn double_dash_ends_options() {
+    let d = tree();
+    fs::write(d.path().join("-a"), b"dash").unwrap();
+    let r = run(khsum(d.path()).args(["--", "-a"]));
+    assert_eq!((s(&r.out), r.code), (format!("{}  -a\n", b3(b"dash")), 0));
+}
+
+#[test]
+fn keyless_algorithms_refuse_tag_and_keyed_ones_default_to_zero_key() {
+    let d = tree();
+    let r = run(khsum(d.path()).args(["tag", "-a", "rescue-prime", "--key-file", "a", "a"]));
+    assert_eq!(
+        (r.code, r.out.len(), r.err.as_str()),
+        (2, 0, "khsum: rescue-prime takes no key\n")
+    );
+    // Hash mode with a keyed algorithm and no key: the all-zero key.
+    fs::write(d.path().join("zero16"), [0u8; 16]).unwrap();
+    let a = run(khsum(d.path()).args(["-a", "siphash-2-4", "a"]));
+    let b = run(khsum(d.path()).args(["tag", "-a", "siphash-2-4", "--key-file", "zero16", "a"]));
+    assert_eq!(a.code, 0, "{}", a.err);
+    assert_eq!(a.out, b.out);
+    let k = siphasher::sip::SipHasher24::new_with_key(&[0; 16]);
+    let want = std::hash::Hasher::finish(&{
+        let mut k = k;
+        std::hash::Hasher::write(&mut k, b"hello\n");
+        k
+    });
+    assert_eq!(
+        s(&a.out),
+        format!("{}  a\n", hex::encode(want.to_le_bytes()))
+    );
+}
