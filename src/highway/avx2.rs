@@ -1,0 +1,128 @@
+//! HighwayHash AVX2 backend: each four-lane state vector in one 256-bit register.
+
+use super::{PACKET, State, ZIPPER, remainder_packet};
+use std::arch::x86_64::*;
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load(a: &[u64; 4]) -> __m256i {
+    // SAFETY: `a` is 32 readable bytes; the load is unaligned.
+    unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store(a: &mut [u64; 4], v: __m256i) {
+    // SAFETY: `a` is 32 writable bytes; the store is unaligned.
+    unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), v) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load_packet(p: &[u8; PACKET]) -> __m256i {
+    // SAFETY: `p` is 32 readable bytes; the load is unaligned.
+    unsafe { _mm256_loadu_si256(p.as_ptr().cast()) }
+}
+
+/// The four state vectors in registers.
+struct Regs {
+    v0: __m256i,
+    v1: __m256i,
+    mul0: __m256i,
+    mul1: __m256i,
+    zipper: __m256i,
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn regs(s: &State) -> Regs {
+    let z = |i: usize| ZIPPER[i] as i8;
+    let half = [
+        z(0),
+        z(1),
+        z(2),
+        z(3),
+        z(4),
+        z(5),
+        z(6),
+        z(7),
+        z(8),
+        z(9),
+        z(10),
+        z(11),
+        z(12),
+        z(13),
+        z(14),
+        z(15),
+    ];
+    Regs {
+        v0: load(&s.v0),
+        v1: load(&s.v1),
+        mul0: load(&s.mul0),
+        mul1: load(&s.mul1),
+        // The same byte shuffle in both 128-bit halves (pshufb works per half).
+        zipper: _mm256_setr_epi8(
+            half[0], half[1], half[2], half[3], half[4], half[5], half[6], half[7], half[8],
+            half[9], half[10], half[11], half[12], half[13], half[14], half[15], half[0], half[1],
+            half[2], half[3], half[4], half[5], half[6], half[7], half[8], half[9], half[10],
+            half[11], half[12], half[13], half[14], half[15],
+        ),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn unregs(s: &mut State, r: &Regs) {
+    store(&mut s.v0, r.v0);
+    store(&mut s.v1, r.v1);
+    store(&mut s.mul0, r.mul0);
+    store(&mut s.mul1, r.mul1);
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn update(r: &mut Regs, packet: __m256i) {
+    // (v1 + packet) first: mul0 is the last input to arrive on the critical path.
+    r.v1 = _mm256_add_epi64(_mm256_add_epi64(r.v1, packet), r.mul0);
+    r.mul0 = _mm256_xor_si256(r.mul0, _mm256_mul_epu32(r.v1, _mm256_srli_epi64(r.v0, 32)));
+    r.v0 = _mm256_add_epi64(r.v0, r.mul1);
+    r.mul1 = _mm256_xor_si256(r.mul1, _mm256_mul_epu32(r.v0, _mm256_srli_epi64(r.v1, 32)));
+    r.v0 = _mm256_add_epi64(r.v0, _mm256_shuffle_epi8(r.v1, r.zipper));
+    r.v1 = _mm256_add_epi64(r.v1, _mm256_shuffle_epi8(r.v0, r.zipper));
+}
+
+/// Absorbs whole 32-byte packets (`packets.len()` a multiple of 32).
+#[target_feature(enable = "avx2")]
+pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
+    let mut r = regs(s);
+    for p in packets.as_chunks::<PACKET>().0 {
+        update(&mut r, load_packet(p));
+    }
+    unregs(s, &r);
+}
+
+/// Absorbs the 0..=31-byte `tail` (nothing when empty) and runs `rounds`
+/// permute-and-update rounds.
+#[target_feature(enable = "avx2")]
+pub(super) fn finalize(s: &mut State, tail: &[u8], rounds: usize) {
+    let mut r = regs(s);
+    if !tail.is_empty() {
+        let n = tail.len() as i32;
+        // The length into both 32-bit halves of each v0 lane; v1's 32-bit halves rotated
+        // left by the length.
+        r.v0 = _mm256_add_epi64(r.v0, _mm256_set1_epi32(n));
+        r.v1 = _mm256_or_si256(
+            _mm256_sll_epi32(r.v1, _mm_cvtsi32_si128(n)),
+            _mm256_srl_epi32(r.v1, _mm_cvtsi32_si128(32 - n)),
+        );
+        update(&mut r, load_packet(&remainder_packet(tail)));
+    }
+    // Permuted v0: lanes 2, 3, 0, 1, each with its 32-bit halves swapped, as one
+    // cross-lane permutation of the 32-bit elements.
+    let idx = _mm256_setr_epi32(5, 4, 7, 6, 1, 0, 3, 2);
+    for _ in 0..rounds {
+        let p = _mm256_permutevar8x32_epi32(r.v0, idx);
+        update(&mut r, p);
+    }
+    unregs(s, &r);
+}

@@ -1,0 +1,183 @@
+//! HighwayHash SSE4.1 backend: each four-lane state vector is two 128-bit halves
+//! (lanes 0, 1 and lanes 2, 3).
+
+use super::{PACKET, State, ZIPPER, remainder_packet};
+use std::arch::x86_64::*;
+
+/// One state vector as two halves: lanes 0, 1 and lanes 2, 3.
+#[derive(Clone, Copy)]
+struct V2 {
+    lo: __m128i,
+    hi: __m128i,
+}
+
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn load(a: &[u64; 4]) -> V2 {
+    let p = a.as_ptr().cast::<__m128i>();
+    // SAFETY: `a` is 32 readable bytes; the loads are unaligned and read bytes 0..16 and
+    // 16..32 of it.
+    unsafe {
+        V2 {
+            lo: _mm_loadu_si128(p),
+            hi: _mm_loadu_si128(p.add(1)),
+        }
+    }
+}
+
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn store(a: &mut [u64; 4], v: V2) {
+    let p = a.as_mut_ptr().cast::<__m128i>();
+    // SAFETY: `a` is 32 writable bytes; the stores are unaligned and write bytes 0..16
+    // and 16..32 of it.
+    unsafe {
+        _mm_storeu_si128(p, v.lo);
+        _mm_storeu_si128(p.add(1), v.hi);
+    }
+}
+
+/// The four state vectors in registers.
+struct Regs {
+    v0: V2,
+    v1: V2,
+    mul0: V2,
+    mul1: V2,
+    zipper: __m128i,
+}
+
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn regs(s: &State) -> Regs {
+    Regs {
+        v0: load(&s.v0),
+        v1: load(&s.v1),
+        mul0: load(&s.mul0),
+        mul1: load(&s.mul1),
+        zipper: _mm_setr_epi8(
+            ZIPPER[0] as i8,
+            ZIPPER[1] as i8,
+            ZIPPER[2] as i8,
+            ZIPPER[3] as i8,
+            ZIPPER[4] as i8,
+            ZIPPER[5] as i8,
+            ZIPPER[6] as i8,
+            ZIPPER[7] as i8,
+            ZIPPER[8] as i8,
+            ZIPPER[9] as i8,
+            ZIPPER[10] as i8,
+            ZIPPER[11] as i8,
+            ZIPPER[12] as i8,
+            ZIPPER[13] as i8,
+            ZIPPER[14] as i8,
+            ZIPPER[15] as i8,
+        ),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn unregs(s: &mut State, r: &Regs) {
+    store(&mut s.v0, r.v0);
+    store(&mut s.v1, r.v1);
+    store(&mut s.mul0, r.mul0);
+    store(&mut s.mul1, r.mul1);
+}
+
+/// One half of an update (the two halves are independent).
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn update_half(
+    packet: __m128i,
+    v0: &mut __m128i,
+    v1: &mut __m128i,
+    mul0: &mut __m128i,
+    mul1: &mut __m128i,
+    zipper: __m128i,
+) {
+    *v1 = _mm_add_epi64(_mm_add_epi64(*v1, packet), *mul0);
+    *mul0 = _mm_xor_si128(*mul0, _mm_mul_epu32(*v1, _mm_srli_epi64(*v0, 32)));
+    *v0 = _mm_add_epi64(*v0, *mul1);
+    *mul1 = _mm_xor_si128(*mul1, _mm_mul_epu32(*v0, _mm_srli_epi64(*v1, 32)));
+    *v0 = _mm_add_epi64(*v0, _mm_shuffle_epi8(*v1, zipper));
+    *v1 = _mm_add_epi64(*v1, _mm_shuffle_epi8(*v0, zipper));
+}
+
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn update(r: &mut Regs, packet: V2) {
+    let z = r.zipper;
+    update_half(
+        packet.lo,
+        &mut r.v0.lo,
+        &mut r.v1.lo,
+        &mut r.mul0.lo,
+        &mut r.mul1.lo,
+        z,
+    );
+    update_half(
+        packet.hi,
+        &mut r.v0.hi,
+        &mut r.v1.hi,
+        &mut r.mul0.hi,
+        &mut r.mul1.hi,
+        z,
+    );
+}
+
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn load_packet(p: &[u8; PACKET]) -> V2 {
+    let p = p.as_ptr().cast::<__m128i>();
+    // SAFETY: `p` points to 32 readable bytes; unaligned loads of bytes 0..16 and 16..32.
+    unsafe {
+        V2 {
+            lo: _mm_loadu_si128(p),
+            hi: _mm_loadu_si128(p.add(1)),
+        }
+    }
+}
+
+/// Absorbs whole 32-byte packets (`packets.len()` a multiple of 32).
+#[target_feature(enable = "sse4.1")]
+pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
+    let mut r = regs(s);
+    for p in packets.as_chunks::<PACKET>().0 {
+        update(&mut r, load_packet(p));
+    }
+    unregs(s, &r);
+}
+
+/// Absorbs the 0..=31-byte `tail` (nothing when empty) and runs `rounds`
+/// permute-and-update rounds.
+#[target_feature(enable = "sse4.1")]
+pub(super) fn finalize(s: &mut State, tail: &[u8], rounds: usize) {
+    let mut r = regs(s);
+    if !tail.is_empty() {
+        let n = tail.len() as i32;
+        // The length into both 32-bit halves of each v0 lane; v1's 32-bit halves rotated
+        // left by the length.
+        let len = _mm_set1_epi32(n);
+        let (left, right) = (_mm_cvtsi32_si128(n), _mm_cvtsi32_si128(32 - n));
+        let rot = |v| _mm_or_si128(_mm_sll_epi32(v, left), _mm_srl_epi32(v, right));
+        r.v0 = V2 {
+            lo: _mm_add_epi64(r.v0.lo, len),
+            hi: _mm_add_epi64(r.v0.hi, len),
+        };
+        r.v1 = V2 {
+            lo: rot(r.v1.lo),
+            hi: rot(r.v1.hi),
+        };
+        update(&mut r, load_packet(&remainder_packet(tail)));
+    }
+    for _ in 0..rounds {
+        // Permuted v0: lanes 2, 3, 0, 1, each with its 32-bit halves swapped.
+        const SWAP32: i32 = 0b10_11_00_01;
+        let p = V2 {
+            lo: _mm_shuffle_epi32(r.v0.hi, SWAP32),
+            hi: _mm_shuffle_epi32(r.v0.lo, SWAP32),
+        };
+        update(&mut r, p);
+    }
+    unregs(s, &r);
+}
