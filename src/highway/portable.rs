@@ -1,6 +1,6 @@
 //! HighwayHash portable backend: plain 64-bit arithmetic, the reference for the others.
 
-use super::{PACKET, State, ZIPPER, remainder_packet};
+use super::{PACKET, State, ZIPPER, remainder_packet, rounds};
 
 /// Picks the bytes of the lane pair (`lo` = bytes 0..8, `hi` = bytes 8..16) named by
 /// `idx` (eight indices into those 16 bytes), little-endian.
@@ -52,25 +52,26 @@ pub(crate) fn update_packets(s: &mut State, packets: &[u8]) {
     }
 }
 
-/// Absorbs the 0..=31-byte `tail` (nothing when empty) and runs `rounds`
-/// permute-and-update rounds.
-pub(crate) fn finalize(s: &mut State, tail: &[u8], rounds: usize) {
+/// Finishes a copy of the state: absorbs the 0..=31-byte `tail` (nothing when empty),
+/// runs the permute-and-update rounds and returns the `words` (1, 2 or 4) output words.
+pub(crate) fn finalize(state: &State, tail: &[u8], words: usize) -> [u64; 4] {
+    let mut s = state.clone();
     if !tail.is_empty() {
         let n = tail.len() as u64;
         for i in 0..4 {
             // The length into both 32-bit halves of v0, and a rotation of v1's halves.
             s.v0[i] = s.v0[i].wrapping_add((n << 32) + n);
             let (a, b) = (s.v1[i] as u32, (s.v1[i] >> 32) as u32);
-            s.v1[i] =
-                u64::from(a.rotate_left(n as u32)) | (u64::from(b.rotate_left(n as u32)) << 32);
+            s.v1[i] = u64::from(a.rotate_left(n as u32))
+                | (u64::from(b.rotate_left(n as u32)) << 32);
         }
-        update(s, lanes_of(&remainder_packet(tail)));
+        update(&mut s, lanes_of(&remainder_packet(tail)));
     }
-    for _ in 0..rounds {
+    for _ in 0..rounds(words) {
         // Lanes 2, 3, 0, 1 of v0, each with its 32-bit halves swapped.
         let v = s.v0;
         update(
-            s,
+            &mut s,
             [
                 v[2].rotate_left(32),
                 v[3].rotate_left(32),
@@ -79,4 +80,5 @@ pub(crate) fn finalize(s: &mut State, tail: &[u8], rounds: usize) {
             ],
         );
     }
+    s.output(words)
 }

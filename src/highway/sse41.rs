@@ -1,7 +1,8 @@
 //! HighwayHash SSE4.1 backend: each four-lane state vector is two 128-bit halves
 //! (lanes 0, 1 and lanes 2, 3).
 
-use super::{PACKET, State, ZIPPER, remainder_packet};
+use super::{PACKET, State, ZIPPER, remainder_packet, rounds};
+use std::arch::asm;
 use std::arch::x86_64::*;
 
 /// One state vector as two halves: lanes 0, 1 and lanes 2, 3.
@@ -84,6 +85,20 @@ fn unregs(s: &mut State, r: &Regs) {
     store(&mut s.mul1, r.mul1);
 }
 
+/// Returns `v` unchanged, hidden from the optimiser (no instruction is emitted). Used to
+/// pin the order of a sum: LLVM would otherwise add the loop-carried `mul0` before the
+/// packet, which puts one more add on the critical path.
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn opaque(mut v: __m128i) -> __m128i {
+    // SAFETY: the assembly is empty: it only names `v`'s register, and touches no memory,
+    // stack or flags.
+    unsafe {
+        asm!("/* {0} */", inout(xmm_reg) v, options(pure, nomem, nostack, preserves_flags));
+    }
+    v
+}
+
 /// One half of an update (the two halves are independent).
 #[inline]
 #[target_feature(enable = "sse4.1")]
@@ -95,7 +110,7 @@ fn update_half(
     mul1: &mut __m128i,
     zipper: __m128i,
 ) {
-    *v1 = _mm_add_epi64(_mm_add_epi64(*v1, packet), *mul0);
+    *v1 = _mm_add_epi64(opaque(_mm_add_epi64(*v1, packet)), *mul0);
     *mul0 = _mm_xor_si128(*mul0, _mm_mul_epu32(*v1, _mm_srli_epi64(*v0, 32)));
     *v0 = _mm_add_epi64(*v0, *mul1);
     *mul1 = _mm_xor_si128(*mul1, _mm_mul_epu32(*v0, _mm_srli_epi64(*v1, 32)));
@@ -148,10 +163,10 @@ pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
     unregs(s, &r);
 }
 
-/// Absorbs the 0..=31-byte `tail` (nothing when empty) and runs `rounds`
-/// permute-and-update rounds.
+/// Finishes a copy of the state: absorbs the 0..=31-byte `tail` (nothing when empty),
+/// runs the permute-and-update rounds and returns the `words` (1, 2 or 4) output words.
 #[target_feature(enable = "sse4.1")]
-pub(super) fn finalize(s: &mut State, tail: &[u8], rounds: usize) {
+pub(super) fn finalize(s: &State, tail: &[u8], words: usize) -> [u64; 4] {
     let mut r = regs(s);
     if !tail.is_empty() {
         let n = tail.len() as i32;
@@ -170,7 +185,7 @@ pub(super) fn finalize(s: &mut State, tail: &[u8], rounds: usize) {
         };
         update(&mut r, load_packet(&remainder_packet(tail)));
     }
-    for _ in 0..rounds {
+    for _ in 0..rounds(words) {
         // Permuted v0: lanes 2, 3, 0, 1, each with its 32-bit halves swapped.
         const SWAP32: i32 = 0b10_11_00_01;
         let p = V2 {
@@ -179,5 +194,43 @@ pub(super) fn finalize(s: &mut State, tail: &[u8], rounds: usize) {
         };
         update(&mut r, p);
     }
-    unregs(s, &r);
+    let a = V2 {
+        lo: _mm_add_epi64(r.v0.lo, r.mul0.lo),
+        hi: _mm_add_epi64(r.v0.hi, r.mul0.hi),
+    };
+    let b = V2 {
+        lo: _mm_add_epi64(r.v1.lo, r.mul1.lo),
+        hi: _mm_add_epi64(r.v1.hi, r.mul1.hi),
+    };
+    let out = match words {
+        // Lane 0 of a + b; lanes 0, 1 of a plus lanes 2, 3 of b.
+        1 => V2 {
+            lo: _mm_add_epi64(a.lo, b.lo),
+            hi: _mm_setzero_si128(),
+        },
+        2 => V2 {
+            lo: _mm_add_epi64(a.lo, b.hi),
+            hi: _mm_setzero_si128(),
+        },
+        _ => V2 {
+            lo: modular_reduction(a.lo, b.lo),
+            hi: modular_reduction(a.hi, b.hi),
+        },
+    };
+    let mut w = [0u64; 4];
+    store(&mut w, out);
+    w
+}
+
+/// HighwayHash-256's reduction (see `super::modular_reduction`) of one 128-bit half:
+/// `a ^ (b * (x^2 + x))` with the top two bits of `b` cleared.
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn modular_reduction(a: __m128i, b: __m128i) -> __m128i {
+    let b = _mm_and_si128(b, _mm_set_epi64x(i64::MAX >> 1, -1));
+    // 128-bit shifts by 1 and 2: 64-bit shifts plus the bits carried from the low lane
+    // into the high one.
+    let shl1 = _mm_or_si128(_mm_slli_epi64(b, 1), _mm_slli_si128(_mm_srli_epi64(b, 63), 8));
+    let shl2 = _mm_or_si128(_mm_slli_epi64(b, 2), _mm_slli_si128(_mm_srli_epi64(b, 62), 8));
+    _mm_xor_si128(a, _mm_xor_si128(shl1, shl2))
 }
