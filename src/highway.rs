@@ -156,14 +156,21 @@ pub(crate) fn remainder_packet(tail: &[u8]) -> [u8; PACKET] {
 }
 
 /// A streaming HighwayHash computation.
+///
+/// `repr(C)` with the state last: `box_clone` copies the struct with `memcpy`, whose
+/// final stores (glibc's vector copy writes the last 128 bytes as two 64-byte stores,
+/// last) then cover the state exactly, so the backend's 32-byte loads of it can be
+/// forwarded from those stores instead of waiting for them to reach the cache (measured:
+/// about 15 ns of a 64-byte hash when the state came first).
 #[derive(Clone)]
+#[repr(C)]
 struct Highway {
-    state: State,
     buf: BlockBuffer<PACKET>,
     words: usize,
     backend: Backend,
     /// Whether message bytes ever sat in `buf` (then it is wiped on drop).
     buffered: bool,
+    state: State,
 }
 
 impl Drop for Highway {
