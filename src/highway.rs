@@ -230,8 +230,9 @@ impl Hasher for Highway {
             }
         }
         let (state, backend) = (&mut self.state, self.backend);
-        self.buf
-            .update(data, false, |packets| update_packets(backend, state, packets));
+        self.buf.update(data, false, |packets| {
+            update_packets(backend, state, packets)
+        });
         // Bytes enter the buffer only when some remain there at the end of a call.
         self.buffered |= !self.buf.pending().is_empty();
     }
@@ -261,18 +262,17 @@ impl Hasher for Highway {
 /// Parses a 32-byte key into four little-endian lanes.
 fn key_lanes(key: &[u8]) -> Result<Zeroizing<[u64; 4]>, Error> {
     if key.len() != 32 {
-        return Err(Error::BadKey(format!(
-            "highwayhash needs a 32-byte key, got {} bytes",
-            key.len()
-        )));
+        return Err(bad_key(key.len()));
     }
     let mut lanes = Zeroizing::new([0u64; 4]);
     for (l, c) in lanes.iter_mut().zip(key.chunks_exact(8)) {
-        let mut b = Zeroizing::new([0u8; 8]);
-        b.copy_from_slice(c);
-        *l = u64::from_le_bytes(*b);
+        *l = u64::from_le_bytes(c.try_into().unwrap_or_default());
     }
     Ok(lanes)
+}
+
+fn bad_key(len: usize) -> Error {
+    Error::BadKey(format!("highwayhash needs a 32-byte key, got {len} bytes"))
 }
 
 /// Builds a HighwayHash hasher with `words` 64-bit output words (1, 2 or 4).
@@ -297,13 +297,15 @@ pub(crate) fn new(backend: Backend, words: usize, key: &[u8]) -> Result<Box<dyn 
 }
 
 /// One-shot HighwayHash of `data` on `backend` (for benchmarks and callers that hold the
-/// whole message): `words` output words (1, 2 or 4), returned in lanes `0..words`.
+/// whole message), with the state in registers throughout: `words` output words (1, 2 or
+/// 4) in lanes `0..words`, the other lanes zero.
 ///
 /// # Errors
 /// A key that is not 32 bytes, or an unsupported word count.
 ///
 /// # Panics
 /// If `backend` is not available on this CPU (check [`Backend::is_available`]).
+#[allow(unsafe_code)]
 pub fn hash_words(
     backend: Backend,
     words: usize,
@@ -316,17 +318,20 @@ pub fn hash_words(
             "highwayhash produces 1, 2 or 4 words, not {words}"
         )));
     }
-    let backend = if BACKENDS.contains(&backend) {
-        backend
-    } else {
-        Backend::Portable
+    let Ok(key) = <&[u8; 32]>::try_from(key) else {
+        return Err(bad_key(key.len()));
     };
-    let mut state = State::new(&*key_lanes(key)?);
-    let whole = data.len() / PACKET * PACKET;
-    if whole > 0 {
-        update_packets(backend, &mut state, &data[..whole]);
-    }
-    Ok(finalize(backend, &state, &data[whole..], words))
+    let mut out = match backend {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the assertion above checked Backend::is_available().
+        Backend::Avx2 => unsafe { avx2::hash(key, data, words) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the assertion above checked Backend::is_available().
+        Backend::Sse41 => unsafe { sse41::hash(key, data, words) },
+        _ => portable::hash(key, data, words),
+    };
+    out[words..].fill(0);
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! HighwayHash AVX2 backend: each four-lane state vector in one 256-bit register.
 
-use super::{PACKET, State, ZIPPER, remainder_packet};
+use super::{INIT_MUL0, INIT_MUL1, PACKET, State, ZIPPER, remainder_packet};
 use std::arch::asm;
 use std::arch::x86_64::*;
 
@@ -34,40 +34,43 @@ struct Regs {
     zipper: __m256i,
 }
 
+/// The zipper-merge byte shuffle for both 128-bit halves (pshufb works per half).
+const ZIPPER_BOTH: [u8; 32] = {
+    let mut z = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        z[i] = ZIPPER[i % 16];
+        i += 1;
+    }
+    z
+};
+
 #[inline]
 #[target_feature(enable = "avx2")]
 fn regs(s: &State) -> Regs {
-    let z = |i: usize| ZIPPER[i] as i8;
-    let half = [
-        z(0),
-        z(1),
-        z(2),
-        z(3),
-        z(4),
-        z(5),
-        z(6),
-        z(7),
-        z(8),
-        z(9),
-        z(10),
-        z(11),
-        z(12),
-        z(13),
-        z(14),
-        z(15),
-    ];
     Regs {
         v0: load(&s.v0),
         v1: load(&s.v1),
         mul0: load(&s.mul0),
         mul1: load(&s.mul1),
-        // The same byte shuffle in both 128-bit halves (pshufb works per half).
-        zipper: _mm256_setr_epi8(
-            half[0], half[1], half[2], half[3], half[4], half[5], half[6], half[7], half[8],
-            half[9], half[10], half[11], half[12], half[13], half[14], half[15], half[0], half[1],
-            half[2], half[3], half[4], half[5], half[6], half[7], half[8], half[9], half[10],
-            half[11], half[12], half[13], half[14], half[15],
-        ),
+        zipper: load_packet(&ZIPPER_BOTH),
+    }
+}
+
+/// Registers for the initial state of a key (32 bytes, four little-endian lanes).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn regs_from_key(key: &[u8; 32]) -> Regs {
+    let (mul0, mul1) = (load(&INIT_MUL0), load(&INIT_MUL1));
+    let key = load_packet(key);
+    // v0 = key ^ mul0; v1 = (key with the 32-bit halves of each lane swapped) ^ mul1.
+    let swapped = _mm256_shuffle_epi32(key, 0b10_11_00_01);
+    Regs {
+        v0: _mm256_xor_si256(key, mul0),
+        v1: _mm256_xor_si256(swapped, mul1),
+        mul0,
+        mul1,
+        zipper: load_packet(&ZIPPER_BOTH),
     }
 }
 
@@ -106,13 +109,19 @@ fn update(r: &mut Regs, packet: __m256i) {
     r.v1 = _mm256_add_epi64(r.v1, _mm256_shuffle_epi8(r.v0, r.zipper));
 }
 
+#[inline]
+#[target_feature(enable = "avx2")]
+fn absorb(r: &mut Regs, packets: &[[u8; PACKET]]) {
+    for p in packets {
+        update(r, load_packet(p));
+    }
+}
+
 /// Absorbs whole 32-byte packets (`packets.len()` a multiple of 32).
 #[target_feature(enable = "avx2")]
 pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
     let mut r = regs(s);
-    for p in packets.as_chunks::<PACKET>().0 {
-        update(&mut r, load_packet(p));
-    }
+    absorb(&mut r, packets.as_chunks::<PACKET>().0);
     unregs(s, &r);
 }
 
@@ -120,7 +129,21 @@ pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
 /// runs the permute-and-update rounds and returns the `words` (1, 2 or 4) output words.
 #[target_feature(enable = "avx2")]
 pub(super) fn finalize(s: &State, tail: &[u8], words: usize) -> [u64; 4] {
-    let mut r = regs(s);
+    finish(regs(s), tail, words)
+}
+
+/// One-shot hash of `data` under `key`, with the state in registers throughout.
+#[target_feature(enable = "avx2")]
+pub(super) fn hash(key: &[u8; 32], data: &[u8], words: usize) -> [u64; 4] {
+    let mut r = regs_from_key(key);
+    let (packets, tail) = data.as_chunks::<PACKET>();
+    absorb(&mut r, packets);
+    finish(r, tail, words)
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn finish(mut r: Regs, tail: &[u8], words: usize) -> [u64; 4] {
     if !tail.is_empty() {
         let n = tail.len() as i32;
         // The length into both 32-bit halves of each v0 lane; v1's 32-bit halves rotated

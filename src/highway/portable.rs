@@ -25,8 +25,8 @@ fn zipper_merge_add(v: &[u64; 4], add: &mut [u64; 4]) {
 /// One update of the state with a packet of four lanes.
 #[inline(always)]
 fn update(s: &mut State, lanes: [u64; 4]) {
-    for i in 0..4 {
-        s.v1[i] = s.v1[i].wrapping_add(lanes[i]).wrapping_add(s.mul0[i]);
+    for (i, lane) in lanes.into_iter().enumerate() {
+        s.v1[i] = s.v1[i].wrapping_add(lane).wrapping_add(s.mul0[i]);
         s.mul0[i] ^= (s.v1[i] & 0xffff_ffff).wrapping_mul(s.v0[i] >> 32);
         s.v0[i] = s.v0[i].wrapping_add(s.mul1[i]);
         s.mul1[i] ^= (s.v0[i] & 0xffff_ffff).wrapping_mul(s.v1[i] >> 32);
@@ -62,8 +62,8 @@ pub(crate) fn finalize(state: &State, tail: &[u8], words: usize) -> [u64; 4] {
             // The length into both 32-bit halves of v0, and a rotation of v1's halves.
             s.v0[i] = s.v0[i].wrapping_add((n << 32) + n);
             let (a, b) = (s.v1[i] as u32, (s.v1[i] >> 32) as u32);
-            s.v1[i] = u64::from(a.rotate_left(n as u32))
-                | (u64::from(b.rotate_left(n as u32)) << 32);
+            s.v1[i] =
+                u64::from(a.rotate_left(n as u32)) | (u64::from(b.rotate_left(n as u32)) << 32);
         }
         update(&mut s, lanes_of(&remainder_packet(tail)));
     }
@@ -81,4 +81,14 @@ pub(crate) fn finalize(state: &State, tail: &[u8], words: usize) -> [u64; 4] {
         );
     }
     s.output(words)
+}
+
+/// One-shot hash of `data` under `key` (32 bytes, four little-endian lanes).
+pub(crate) fn hash(key: &[u8; 32], data: &[u8], words: usize) -> [u64; 4] {
+    let mut s = State::new(&lanes_of(key));
+    let (packets, tail) = data.as_chunks::<PACKET>();
+    for p in packets {
+        update(&mut s, lanes_of(p));
+    }
+    finalize(&s, tail, words)
 }

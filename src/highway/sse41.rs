@@ -1,7 +1,7 @@
 //! HighwayHash SSE4.1 backend: each four-lane state vector is two 128-bit halves
 //! (lanes 0, 1 and lanes 2, 3).
 
-use super::{PACKET, State, ZIPPER, remainder_packet, rounds};
+use super::{INIT_MUL0, INIT_MUL1, PACKET, State, ZIPPER, remainder_packet, rounds};
 use std::arch::asm;
 use std::arch::x86_64::*;
 
@@ -49,30 +49,43 @@ struct Regs {
 
 #[inline]
 #[target_feature(enable = "sse4.1")]
+fn zipper() -> __m128i {
+    // SAFETY: `ZIPPER` is 16 readable bytes; the load is unaligned.
+    unsafe { _mm_loadu_si128(ZIPPER.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "sse4.1")]
 fn regs(s: &State) -> Regs {
     Regs {
         v0: load(&s.v0),
         v1: load(&s.v1),
         mul0: load(&s.mul0),
         mul1: load(&s.mul1),
-        zipper: _mm_setr_epi8(
-            ZIPPER[0] as i8,
-            ZIPPER[1] as i8,
-            ZIPPER[2] as i8,
-            ZIPPER[3] as i8,
-            ZIPPER[4] as i8,
-            ZIPPER[5] as i8,
-            ZIPPER[6] as i8,
-            ZIPPER[7] as i8,
-            ZIPPER[8] as i8,
-            ZIPPER[9] as i8,
-            ZIPPER[10] as i8,
-            ZIPPER[11] as i8,
-            ZIPPER[12] as i8,
-            ZIPPER[13] as i8,
-            ZIPPER[14] as i8,
-            ZIPPER[15] as i8,
-        ),
+        zipper: zipper(),
+    }
+}
+
+/// Registers for the initial state of a key (32 bytes, four little-endian lanes).
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn regs_from_key(key: &[u8; 32]) -> Regs {
+    let (mul0, mul1) = (load(&INIT_MUL0), load(&INIT_MUL1));
+    let key = load_packet(key);
+    // v0 = key ^ mul0; v1 = (key with the 32-bit halves of each lane swapped) ^ mul1.
+    const SWAP32: i32 = 0b10_11_00_01;
+    Regs {
+        v0: V2 {
+            lo: _mm_xor_si128(key.lo, mul0.lo),
+            hi: _mm_xor_si128(key.hi, mul0.hi),
+        },
+        v1: V2 {
+            lo: _mm_xor_si128(_mm_shuffle_epi32(key.lo, SWAP32), mul1.lo),
+            hi: _mm_xor_si128(_mm_shuffle_epi32(key.hi, SWAP32), mul1.hi),
+        },
+        mul0,
+        mul1,
+        zipper: zipper(),
     }
 }
 
@@ -153,13 +166,19 @@ fn load_packet(p: &[u8; PACKET]) -> V2 {
     }
 }
 
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn absorb(r: &mut Regs, packets: &[[u8; PACKET]]) {
+    for p in packets {
+        update(r, load_packet(p));
+    }
+}
+
 /// Absorbs whole 32-byte packets (`packets.len()` a multiple of 32).
 #[target_feature(enable = "sse4.1")]
 pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
     let mut r = regs(s);
-    for p in packets.as_chunks::<PACKET>().0 {
-        update(&mut r, load_packet(p));
-    }
+    absorb(&mut r, packets.as_chunks::<PACKET>().0);
     unregs(s, &r);
 }
 
@@ -167,7 +186,21 @@ pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
 /// runs the permute-and-update rounds and returns the `words` (1, 2 or 4) output words.
 #[target_feature(enable = "sse4.1")]
 pub(super) fn finalize(s: &State, tail: &[u8], words: usize) -> [u64; 4] {
-    let mut r = regs(s);
+    finish(regs(s), tail, words)
+}
+
+/// One-shot hash of `data` under `key`, with the state in registers throughout.
+#[target_feature(enable = "sse4.1")]
+pub(super) fn hash(key: &[u8; 32], data: &[u8], words: usize) -> [u64; 4] {
+    let mut r = regs_from_key(key);
+    let (packets, tail) = data.as_chunks::<PACKET>();
+    absorb(&mut r, packets);
+    finish(r, tail, words)
+}
+
+#[inline]
+#[target_feature(enable = "sse4.1")]
+fn finish(mut r: Regs, tail: &[u8], words: usize) -> [u64; 4] {
     if !tail.is_empty() {
         let n = tail.len() as i32;
         // The length into both 32-bit halves of each v0 lane; v1's 32-bit halves rotated
@@ -230,7 +263,13 @@ fn modular_reduction(a: __m128i, b: __m128i) -> __m128i {
     let b = _mm_and_si128(b, _mm_set_epi64x(i64::MAX >> 1, -1));
     // 128-bit shifts by 1 and 2: 64-bit shifts plus the bits carried from the low lane
     // into the high one.
-    let shl1 = _mm_or_si128(_mm_slli_epi64(b, 1), _mm_slli_si128(_mm_srli_epi64(b, 63), 8));
-    let shl2 = _mm_or_si128(_mm_slli_epi64(b, 2), _mm_slli_si128(_mm_srli_epi64(b, 62), 8));
+    let shl1 = _mm_or_si128(
+        _mm_slli_epi64(b, 1),
+        _mm_slli_si128(_mm_srli_epi64(b, 63), 8),
+    );
+    let shl2 = _mm_or_si128(
+        _mm_slli_epi64(b, 2),
+        _mm_slli_si128(_mm_srli_epi64(b, 62), 8),
+    );
     _mm_xor_si128(a, _mm_xor_si128(shl1, shl2))
 }
