@@ -16,9 +16,8 @@ use highway::{HighwayHash, HighwayHasher, Key as HwKey};
 use khsum::{Algorithm, Key, Params};
 
 const KEY: [u8; 32] = [
-    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
-    0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d,
-    0x1e, 0x1f,
+    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+    0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f,
 ];
 
 fn key_lanes() -> [u64; 4] {
@@ -68,9 +67,15 @@ fn sizes(c: &mut Criterion) {
                         h.finalize().unwrap()
                     })
                 });
-                g.bench_with_input(BenchmarkId::new(format!("oneshot/{b}"), len), &d, |bn, d| {
-                    bn.iter(|| khsum::highway::hash_words(b, words, &KEY, black_box(d)).unwrap())
-                });
+                g.bench_with_input(
+                    BenchmarkId::new(format!("oneshot/{b}"), len),
+                    &d,
+                    |bn, d| {
+                        bn.iter(|| {
+                            khsum::highway::hash_words(b, words, &KEY, black_box(d)).unwrap()
+                        })
+                    },
+                );
             }
             g.bench_with_input(BenchmarkId::new("highway-crate", len), &d, |bn, d| {
                 bn.iter(|| {

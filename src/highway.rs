@@ -155,6 +155,37 @@ pub(crate) fn remainder_packet(tail: &[u8]) -> [u8; PACKET] {
     p
 }
 
+/// [`remainder_packet`] as four little-endian lanes, computed in registers (the SIMD
+/// backends use this: a packet assembled byte by byte in memory and then loaded as a
+/// vector would stall on store forwarding).
+#[inline(always)]
+pub(crate) fn remainder_lanes(tail: &[u8]) -> [u64; 4] {
+    debug_assert!(!tail.is_empty() && tail.len() < PACKET);
+    let u32_at =
+        |at: usize| u32::from_le_bytes([tail[at], tail[at + 1], tail[at + 2], tail[at + 3]]);
+    let n = tail.len();
+    let whole = n & !3;
+    let mut lanes = [0u64; 4];
+    for (k, lane) in lanes.iter_mut().enumerate() {
+        // Whole 4-byte groups: each lane gets eight, four or none of them.
+        let at = 8 * k;
+        *lane = match whole.saturating_sub(at) {
+            0 => 0,
+            4 => u64::from(u32_at(at)),
+            _ => u64::from(u32_at(at)) | (u64::from(u32_at(at + 4)) << 32),
+        };
+    }
+    if n & 16 != 0 {
+        lanes[3] |= u64::from(u32_at(n - 4)) << 32;
+    } else if whole < n {
+        let rest = &tail[whole..];
+        lanes[2] = u64::from(rest[0])
+            | (u64::from(rest[rest.len() / 2]) << 8)
+            | (u64::from(rest[rest.len() - 1]) << 16);
+    }
+    lanes
+}
+
 /// A streaming HighwayHash computation.
 ///
 /// `repr(C)` with the state last: `box_clone` copies the struct with `memcpy`, whose
@@ -238,12 +269,14 @@ impl Hasher for Highway {
     }
 
     fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
+        // Allocating first lets the allocator's work overlap the finalization rounds,
+        // which are one long dependency chain.
+        let mut out = Vec::with_capacity(8 * self.words);
         let words = finalize(self.backend, &self.state, self.buf.pending(), self.words);
-        let mut bytes = [0u8; 32];
-        for (b, w) in bytes.chunks_exact_mut(8).zip(words) {
-            b.copy_from_slice(&w.to_le_bytes());
+        for w in &words[..self.words] {
+            out.extend_from_slice(&w.to_le_bytes());
         }
-        Ok(bytes[..8 * self.words].to_vec())
+        Ok(out)
     }
 
     fn output_len(&self) -> usize {
@@ -374,6 +407,19 @@ mod tests {
         let p = remainder_packet(&tail);
         assert_eq!(&p[..28], &tail[..28]);
         assert_eq!(&p[28..], &tail[27..31]);
+    }
+
+    #[test]
+    fn remainder_lanes_match_packet() {
+        let tail: Vec<u8> = (0..31).map(|i| 0x80 | i).collect();
+        for n in 1..32 {
+            let p = remainder_packet(&tail[..n]);
+            let want: Vec<u64> = p
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            assert_eq!(remainder_lanes(&tail[..n]).to_vec(), want, "{n}");
+        }
     }
 
     #[test]

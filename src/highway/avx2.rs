@@ -1,6 +1,6 @@
 //! HighwayHash AVX2 backend: each four-lane state vector in one 256-bit register.
 
-use super::{INIT_MUL0, INIT_MUL1, PACKET, State, ZIPPER, remainder_packet};
+use super::{INIT_MUL0, INIT_MUL1, PACKET, State, ZIPPER, remainder_lanes};
 use std::arch::asm;
 use std::arch::x86_64::*;
 
@@ -153,7 +153,8 @@ fn finish(mut r: Regs, tail: &[u8], words: usize) -> [u64; 4] {
             _mm256_sll_epi32(r.v1, _mm_cvtsi32_si128(n)),
             _mm256_srl_epi32(r.v1, _mm_cvtsi32_si128(32 - n)),
         );
-        update(&mut r, load_packet(&remainder_packet(tail)));
+        let l = remainder_lanes(tail).map(|x| x as i64);
+        update(&mut r, _mm256_setr_epi64x(l[0], l[1], l[2], l[3]));
     }
     // Permuted v0: lanes 2, 3, 0, 1, each with its 32-bit halves swapped, as one
     // cross-lane permutation of the 32-bit elements (opaque, so that it stays one vpermd

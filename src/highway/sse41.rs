@@ -1,7 +1,7 @@
 //! HighwayHash SSE4.1 backend: each four-lane state vector is two 128-bit halves
 //! (lanes 0, 1 and lanes 2, 3).
 
-use super::{INIT_MUL0, INIT_MUL1, PACKET, State, ZIPPER, remainder_packet, rounds};
+use super::{INIT_MUL0, INIT_MUL1, PACKET, State, ZIPPER, remainder_lanes, rounds};
 use std::arch::asm;
 use std::arch::x86_64::*;
 
@@ -216,7 +216,12 @@ fn finish(mut r: Regs, tail: &[u8], words: usize) -> [u64; 4] {
             lo: rot(r.v1.lo),
             hi: rot(r.v1.hi),
         };
-        update(&mut r, load_packet(&remainder_packet(tail)));
+        let l = remainder_lanes(tail).map(|x| x as i64);
+        let packet = V2 {
+            lo: _mm_set_epi64x(l[1], l[0]),
+            hi: _mm_set_epi64x(l[3], l[2]),
+        };
+        update(&mut r, packet);
     }
     for _ in 0..rounds(words) {
         // Permuted v0: lanes 2, 3, 0, 1, each with its 32-bit halves swapped.
