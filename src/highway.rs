@@ -5,15 +5,23 @@
 //! Layout: this file owns the state (plain data in the portable layout: `v0`, `v1`,
 //! `mul0`, `mul1` as four `u64` lanes each), the 32-byte packet buffering, the
 //! remainder packet, the output words and the dispatch. Each backend is one file in
-//! `highway/` with the same two functions:
+//! `highway/` with the same functions:
 //!
 //! - `update_packets(&mut State, packets)`: absorbs whole 32-byte packets (the hot loop,
-//!   run once per `update` call so vector loads of the state are amortised);
-//! - `finalize(&mut State, tail, rounds)`: absorbs the 0..=31-byte tail (if any) and runs
-//!   the permute-and-update rounds.
+//!   run once per `update` call so vector loads and stores of the state are amortised);
+//! - `finalize(&State, tail, words) -> [u64; 4]`: finishes a copy of the state: the
+//!   0..=31-byte tail (if any), the 4, 6 or 10 permute-and-update rounds and the output
+//!   words, all in the backend's registers;
+//! - `hash(key, data, words) -> [u64; 4]`: the same for a whole message, the state never
+//!   leaving registers (the one-shot [`hash_words`]).
 //!
-//! The backend is chosen once, when the hasher is built. Output: each 64-bit result word
-//! little-endian, words in lane order (minio's byte form; the C/C++ API returns the words).
+//! The portable backend is the reference; SSE4.1 keeps each state vector in two 128-bit
+//! halves, AVX2 in one 256-bit register. (An AVX-512VL build of the AVX2 code measured
+//! no faster: the work is one latency-bound dependency chain, 7 cycles a packet, that
+//! wider registers do not shorten.) The backend is chosen once, when the hasher is built.
+//!
+//! Output: each 64-bit result word little-endian, words in lane order (minio's byte
+//! form; the C/C++ API returns the words).
 
 use crate::backend::Backend;
 use crate::hasher::{BlockBuffer, Error, Hasher};
@@ -159,6 +167,7 @@ pub(crate) fn remainder_packet(tail: &[u8]) -> [u8; PACKET] {
 /// backends use this: a packet assembled byte by byte in memory and then loaded as a
 /// vector would stall on store forwarding).
 #[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) fn remainder_lanes(tail: &[u8]) -> [u64; 4] {
     debug_assert!(!tail.is_empty() && tail.len() < PACKET);
     let u32_at =
