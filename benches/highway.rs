@@ -10,8 +10,13 @@
 //!   `hash64/128/256`).
 //! - group `highway-256MiB`: one 256 MiB buffer through `Algorithm::hasher` +
 //!   `update_large`, against the crate on the same buffer.
+//!
+//! On a busy machine criterion's means drift between benchmarks run minutes apart. With
+//! `KHSUM_BENCH_INTERLEAVED=1` the bench also prints a table measured the robust way:
+//! every variant of a size timed in turn, round after round, keeping each one's fastest
+//! round, so all ratios come from the same moments.
 
-use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group};
 use highway::{HighwayHash, HighwayHasher, Key as HwKey};
 use khsum::{Algorithm, Key, Params};
 
@@ -116,5 +121,73 @@ fn large(c: &mut Criterion) {
     g.finish();
 }
 
+/// The interleaved minimum-of-rounds table (see the module docs).
+fn interleaved() {
+    type Variant<'a> = (String, Box<dyn FnMut() + 'a>);
+    let key = Key::from_bytes(KEY.to_vec());
+    for (name, words) in [
+        ("highwayhash-64", 1usize),
+        ("highwayhash-128", 2),
+        ("highwayhash-256", 4),
+    ] {
+        let alg = Algorithm::lookup(name).unwrap();
+        for len in [64usize, 1024, 64 << 10, 1 << 20] {
+            let d = data(len);
+            let mut vs: Vec<Variant> = vec![(
+                "highway-crate".into(),
+                Box::new(|| {
+                    black_box(crate_hash(words, black_box(&d)));
+                }),
+            )];
+            for b in alg.available_backends() {
+                let proto = alg
+                    .hasher_on(b, Some(&key), &Params::default())
+                    .unwrap()
+                    .unwrap();
+                let d = &d;
+                vs.push((
+                    format!("clone/{b}"),
+                    Box::new(move || {
+                        let mut h = proto.box_clone();
+                        h.update(black_box(d));
+                        black_box(h.finalize().unwrap());
+                    }),
+                ));
+                vs.push((
+                    format!("oneshot/{b}"),
+                    Box::new(move || {
+                        black_box(
+                            khsum::highway::hash_words(b, words, &KEY, black_box(d)).unwrap(),
+                        );
+                    }),
+                ));
+            }
+            let iters = (1 << 20) / (len + 64) + 1;
+            let mut best = vec![f64::MAX; vs.len()];
+            for _ in 0..200 {
+                for (i, (_, f)) in vs.iter_mut().enumerate() {
+                    let t = std::time::Instant::now();
+                    for _ in 0..iters {
+                        f();
+                    }
+                    best[i] = best[i].min(t.elapsed().as_nanos() as f64 / iters as f64);
+                }
+            }
+            print!("{name:>16} {len:>8} B: highway-crate {:>10.1} ns", best[0]);
+            for (i, (n, _)) in vs.iter().enumerate().skip(1) {
+                print!(" | {n} {:.1} ({:.2}x)", best[i], best[0] / best[i]);
+            }
+            println!();
+        }
+    }
+}
+
 criterion_group!(benches, sizes, large);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    if std::env::var_os("KHSUM_BENCH_INTERLEAVED").is_some() {
+        interleaved();
+    }
+}
