@@ -17,7 +17,7 @@
 //! round, so all ratios come from the same moments.
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group};
-use highway::{HighwayHash, HighwayHasher, Key as HwKey};
+use highway::{HighwayHash, HighwayHasher, Key as HwKey, PortableHash};
 use khsum::{Algorithm, Key, Params};
 
 const KEY: [u8; 32] = [
@@ -33,15 +33,22 @@ fn data(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i * 31 + 7) as u8).collect()
 }
 
-/// The crate's hash of `d` as output bytes (so both sides produce the same thing).
+/// The crate's output words for `d` (no allocation; unused lanes zero).
+fn crate_words(h: impl HighwayHash, words: usize, d: &[u8]) -> [u64; 4] {
+    match words {
+        1 => [h.hash64(d), 0, 0, 0],
+        2 => {
+            let [a, b] = h.hash128(d);
+            [a, b, 0, 0]
+        }
+        _ => h.hash256(d),
+    }
+}
+
+/// The crate's hash of `d` as output bytes, for checking that both sides agree.
 fn crate_hash(words: usize, d: &[u8]) -> Vec<u8> {
-    let h = HighwayHasher::new(HwKey(key_lanes()));
-    let w: Vec<u64> = match words {
-        1 => vec![h.hash64(d)],
-        2 => h.hash128(d).to_vec(),
-        _ => h.hash256(d).to_vec(),
-    };
-    w.iter().flat_map(|x| x.to_le_bytes()).collect()
+    let w = crate_words(HighwayHasher::new(HwKey(key_lanes())), words, d);
+    w[..words].iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 fn sizes(c: &mut Criterion) {
@@ -83,17 +90,7 @@ fn sizes(c: &mut Criterion) {
                 );
             }
             g.bench_with_input(BenchmarkId::new("highway-crate", len), &d, |bn, d| {
-                bn.iter(|| {
-                    let h = HighwayHasher::new(HwKey(key_lanes()));
-                    match words {
-                        1 => [h.hash64(black_box(d)), 0, 0, 0],
-                        2 => {
-                            let [a, b] = h.hash128(black_box(d));
-                            [a, b, 0, 0]
-                        }
-                        _ => h.hash256(black_box(d)),
-                    }
-                })
+                bn.iter(|| crate_words(HighwayHasher::new(HwKey(key_lanes())), words, black_box(d)))
             });
         }
         g.finish();
@@ -136,9 +133,28 @@ fn interleaved() {
             let mut vs: Vec<Variant> = vec![(
                 "highway-crate".into(),
                 Box::new(|| {
-                    black_box(crate_hash(words, black_box(&d)));
+                    let h = HighwayHasher::new(HwKey(key_lanes()));
+                    black_box(crate_words(h, words, black_box(&d)));
                 }),
             )];
+            // The crate's own SSE4.1 and portable paths, the fair match for ours.
+            #[cfg(target_arch = "x86_64")]
+            if highway::SseHash::new(HwKey(key_lanes())).is_some() {
+                vs.push((
+                    "crate-sse4.1".into(),
+                    Box::new(|| {
+                        let h = highway::SseHash::new(HwKey(key_lanes())).unwrap();
+                        black_box(crate_words(h, words, black_box(&d)));
+                    }),
+                ));
+            }
+            vs.push((
+                "crate-portable".into(),
+                Box::new(|| {
+                    let h = PortableHash::new(HwKey(key_lanes()));
+                    black_box(crate_words(h, words, black_box(&d)));
+                }),
+            ));
             for b in alg.available_backends() {
                 let proto = alg
                     .hasher_on(b, Some(&key), &Params::default())
