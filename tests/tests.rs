@@ -3,6 +3,7 @@
 mod backends;
 mod cli;
 mod generated;
+mod highway;
 mod io;
 mod kats;
 mod rescue;
