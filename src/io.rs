@@ -149,7 +149,43 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError>
     Ok(h.finalize()?)
 }
 
-/// Hashes everything `reader` yields (standard input) with a fresh copy of `proto`.
+/// Hashes standard input with a fresh copy of `proto`. When standard input is a regular
+/// file (`khsum < FILE`), its size is announced ([`Hasher::expect_len`]) and checked, as
+/// for a named file.
+///
+/// # Errors
+/// A read error, or a redirected file that changed while being read.
+pub fn hash_stdin(proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let file = std::io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .ok();
+        if let Some(f) = file
+            && let Ok(meta) = f.metadata()
+            && meta.is_file()
+        {
+            let mut h = proto.box_clone();
+            let before = Stamp::of(&meta);
+            let start = std::io::Seek::stream_position(&mut &f).unwrap_or(0);
+            let remaining = meta.len().saturating_sub(start);
+            if remaining > 0 {
+                h.expect_len(remaining);
+            }
+            let n = read_all(&f, &mut *h, remaining)?;
+            if n != remaining || Stamp::of(&f.metadata()?) != before {
+                return Err(changed());
+            }
+            return Ok(h.finalize()?);
+        }
+    }
+    hash_reader(std::io::stdin().lock(), proto)
+}
+
+/// Hashes everything `reader` yields with a fresh copy of `proto`.
 ///
 /// # Errors
 /// A read error.

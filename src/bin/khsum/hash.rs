@@ -2,7 +2,7 @@
 
 use crate::report::{Out, Status, q};
 use khsum::checkfile::{LineFormat, format_line};
-use khsum::io::{InputError, hash_path, hash_reader};
+use khsum::io::{InputError, hash_path, hash_stdin};
 use khsum::names::path_bytes;
 use khsum::walk::{Item, Walker};
 use khsum::{Algorithm, Hasher};
@@ -71,7 +71,7 @@ pub fn run(
             match input {
                 Input::Stdin => (
                     b"-".to_vec(),
-                    hash_reader(std::io::stdin().lock(), proto),
+                    hash_stdin(proto),
                     false,
                 ),
                 Input::Path(p) => (display_name(&p), hash_path(&p, proto), false),
