@@ -64,11 +64,25 @@ pub(crate) struct Context {
 
 /// The absorbing state: nine AES blocks and the message delay line `[RR, R0, R1, R2]`,
 /// in the portable layout every backend loads from and stores back to.
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+///
+/// It starts as key material (`S[i] = E_K(C_i)`), so it is wiped on drop: with plain
+/// stores kept alive by [`zeroize::optimization_barrier`] (per-byte volatile writes
+/// would make a small message's finalization several times slower).
+#[derive(Clone)]
 pub(crate) struct State {
     pub(crate) s: [Block; 9],
     pub(crate) r: [Block; 4],
 }
+
+impl Drop for State {
+    fn drop(&mut self) {
+        self.s = [[0; 16]; 9];
+        self.r = [[0; 16]; 4];
+        zeroize::optimization_barrier(self);
+    }
+}
+
+impl ZeroizeOnDrop for State {}
 
 impl Context {
     fn new(backend: Backend, key: &Block) -> Context {
@@ -153,7 +167,8 @@ struct LeMac {
 
 impl Drop for LeMac {
     fn drop(&mut self) {
-        self.nonce_term.zeroize();
+        self.nonce_term = [0; 16];
+        zeroize::optimization_barrier(&self.nonce_term);
         self.buf.wipe();
     }
 }
@@ -188,12 +203,15 @@ impl LeMac {
 
     fn tag(&mut self) -> Block {
         // The padded final block, then four all-zero blocks.
-        let mut tail = [0u8; 5 * 64];
+        const ZEROS: [u8; 4 * 64] = [0; 4 * 64];
+        let mut last = [0u8; 64];
         let pending = self.buf.pending();
-        tail[..pending.len()].copy_from_slice(pending);
-        tail[pending.len()] = 1;
-        absorb(self.backend, &mut self.state, &tail);
-        tail.zeroize();
+        last[..pending.len()].copy_from_slice(pending);
+        last[pending.len()] = 1;
+        absorb(self.backend, &mut self.state, &last);
+        last = [0; 64];
+        zeroize::optimization_barrier(&last);
+        absorb(self.backend, &mut self.state, &ZEROS);
         finish(self.backend, &self.ctx, &self.state, &self.nonce_term)
     }
 }
