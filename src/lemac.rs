@@ -37,10 +37,17 @@ mod portable;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod aesni;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod vaes512;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::AesNi, Backend::Portable];
+pub(crate) const BACKENDS: &[Backend] = &[
+    Backend::Vaes512,
+    Backend::AesNi,
+    Backend::Portable,
+];
 /// Backends, best first.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
@@ -136,6 +143,12 @@ fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
             unsafe { aesni::absorb(state, blocks) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::Vaes512 => {
+            // SAFETY: backend was checked by Backend::is_available() when the hasher was
+            // built.
+            unsafe { vaes512::absorb(state, blocks) }
         }
         _ => portable::absorb(state, blocks),
     }

@@ -11,14 +11,14 @@ use super::{Block, Context, RoundKeys, State};
 use std::arch::x86_64::*;
 
 #[inline(always)]
-fn load(b: &Block) -> __m128i {
+pub(super) fn load(b: &Block) -> __m128i {
     // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement (SSE2 is
     // part of the x86_64 baseline).
     unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
 }
 
 #[inline(always)]
-fn store(v: __m128i) -> Block {
+pub(super) fn store(v: __m128i) -> Block {
     let mut b = [0u8; 16];
     // SAFETY: `b` is 16 writable bytes; `storeu` has no alignment requirement.
     unsafe { _mm_storeu_si128(b.as_mut_ptr().cast(), v) };
@@ -27,7 +27,7 @@ fn store(v: __m128i) -> Block {
 
 /// The four message words of a 64-byte block.
 #[inline(always)]
-fn load4(m: &[u8; 64]) -> [__m128i; 4] {
+pub(super) fn load4(m: &[u8; 64]) -> [__m128i; 4] {
     // SAFETY: each load reads 16 of the 64 bytes of `m`; `loadu` has no alignment
     // requirement.
     unsafe {
@@ -48,7 +48,7 @@ macro_rules! step {
      $s6:ident, $s7:ident, $s8:ident) => {{
         let [m0, m1, m2, m3] = load4($m);
         let [rr, r0, r1, r2] = $r;
-        $s8 = _mm_xor_si128(_mm_xor_si128($s8, $s0), m2);
+        $s8 = _mm_xor_si128(_mm_xor_si128($s0, m2), $s8);
         $s7 = _mm_aesenc_si128($s7, m3);
         $s6 = _mm_aesenc_si128($s6, m1);
         $s5 = _mm_aesenc_si128($s5, m1);
@@ -61,32 +61,42 @@ macro_rules! step {
     }};
 }
 
+/// The block loop, shared with the VAES backends, which expand it inside their own
+/// `#[target_feature]` function (VEX/EVEX encoding, and 32 registers with AVX-512).
+macro_rules! absorb_body {
+    ($state:expr, $blocks:expr) => {{
+        let state: &mut State = $state;
+        let (blocks, rest) = $blocks.as_chunks::<64>();
+        debug_assert!(rest.is_empty());
+        let [mut a0, mut a1, mut a2, mut a3, mut a4, mut a5, mut a6, mut a7, mut a8] =
+            state.s.each_ref().map(load);
+        let mut r = state.r.each_ref().map(load);
+        let (groups, tail) = blocks.as_chunks::<9>();
+        for g in groups {
+            step!(&g[0], r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+            step!(&g[1], r, a8, a0, a1, a2, a3, a4, a5, a6, a7);
+            step!(&g[2], r, a7, a8, a0, a1, a2, a3, a4, a5, a6);
+            step!(&g[3], r, a6, a7, a8, a0, a1, a2, a3, a4, a5);
+            step!(&g[4], r, a5, a6, a7, a8, a0, a1, a2, a3, a4);
+            step!(&g[5], r, a4, a5, a6, a7, a8, a0, a1, a2, a3);
+            step!(&g[6], r, a3, a4, a5, a6, a7, a8, a0, a1, a2);
+            step!(&g[7], r, a2, a3, a4, a5, a6, a7, a8, a0, a1);
+            step!(&g[8], r, a1, a2, a3, a4, a5, a6, a7, a8, a0);
+        }
+        for m in tail {
+            step!(m, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+            (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (a8, a0, a1, a2, a3, a4, a5, a6, a7);
+        }
+        state.s = [a0, a1, a2, a3, a4, a5, a6, a7, a8].map(store);
+        state.r = r.map(store);
+    }};
+}
+pub(super) use {absorb_body, step};
+
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
 #[target_feature(enable = "aes,sse4.1")]
 pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
-    let (blocks, rest) = blocks.as_chunks::<64>();
-    debug_assert!(rest.is_empty());
-    let [mut a0, mut a1, mut a2, mut a3, mut a4, mut a5, mut a6, mut a7, mut a8] =
-        state.s.each_ref().map(load);
-    let mut r = state.r.each_ref().map(load);
-    let (groups, tail) = blocks.as_chunks::<9>();
-    for g in groups {
-        step!(&g[0], r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-        step!(&g[1], r, a8, a0, a1, a2, a3, a4, a5, a6, a7);
-        step!(&g[2], r, a7, a8, a0, a1, a2, a3, a4, a5, a6);
-        step!(&g[3], r, a6, a7, a8, a0, a1, a2, a3, a4, a5);
-        step!(&g[4], r, a5, a6, a7, a8, a0, a1, a2, a3, a4);
-        step!(&g[5], r, a4, a5, a6, a7, a8, a0, a1, a2, a3);
-        step!(&g[6], r, a3, a4, a5, a6, a7, a8, a0, a1, a2);
-        step!(&g[7], r, a2, a3, a4, a5, a6, a7, a8, a0, a1);
-        step!(&g[8], r, a1, a2, a3, a4, a5, a6, a7, a8, a0);
-    }
-    for m in tail {
-        step!(m, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-        (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (a8, a0, a1, a2, a3, a4, a5, a6, a7);
-    }
-    state.s = [a0, a1, a2, a3, a4, a5, a6, a7, a8].map(store);
-    state.r = r.map(store);
+    absorb_body!(state, blocks)
 }
 
 /// One step of the AES-128 key schedule (the Intel white-paper formulation).

@@ -1,0 +1,15 @@
+//! VAES with AVX-512: the AES-NI block loop in EVEX encoding, with 32 vector registers, so
+//! the nine state blocks, the delay line and the message words all stay in registers.
+//!
+//! See `aesni.rs` for the register renaming, and the module documentation of `lemac.rs`
+//! for why the state is not packed several blocks per register.
+
+use super::State;
+use super::aesni::{absorb_body, load, load4, step, store};
+use std::arch::x86_64::*;
+
+/// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
+#[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
+pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
+    absorb_body!(state, blocks)
+}
