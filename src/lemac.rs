@@ -39,12 +39,16 @@ mod portable;
 mod aesni;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
+mod vaes256;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 mod vaes512;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
 pub(crate) const BACKENDS: &[Backend] = &[
     Backend::Vaes512,
+    Backend::Vaes256,
     Backend::AesNi,
     Backend::Portable,
 ];
@@ -143,6 +147,12 @@ fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
             unsafe { aesni::absorb(state, blocks) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::Vaes256 => {
+            // SAFETY: backend was checked by Backend::is_available() when the hasher was
+            // built.
+            unsafe { vaes256::absorb(state, blocks) }
         }
         #[cfg(target_arch = "x86_64")]
         Backend::Vaes512 => {
