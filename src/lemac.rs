@@ -30,7 +30,7 @@
 use crate::backend::Backend;
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use std::sync::Arc;
-use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+use zeroize::ZeroizeOnDrop;
 
 mod portable;
 
@@ -39,16 +39,12 @@ mod portable;
 mod aesni;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
-mod vaes256;
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
 mod vaes512;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
 pub(crate) const BACKENDS: &[Backend] = &[
     Backend::Vaes512,
-    Backend::Vaes256,
     Backend::AesNi,
     Backend::Portable,
 ];
@@ -63,7 +59,6 @@ pub(crate) type Block = [u8; 16];
 pub(crate) type RoundKeys = [Block; 11];
 
 /// Everything derived from the key; built once per key, shared by clones, wiped on drop.
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub(crate) struct Context {
     /// The initial state `S[i] = E_K(C_i)`.
     pub(crate) init: [Block; 9],
@@ -76,9 +71,7 @@ pub(crate) struct Context {
 /// The absorbing state: nine AES blocks and the message delay line `[RR, R0, R1, R2]`,
 /// in the portable layout every backend loads from and stores back to.
 ///
-/// It starts as key material (`S[i] = E_K(C_i)`), so it is wiped on drop: with plain
-/// stores kept alive by [`zeroize::optimization_barrier`] (per-byte volatile writes
-/// would make a small message's finalization several times slower).
+/// It starts as key material (`S[i] = E_K(C_i)`), so it is wiped on drop (see [`wipe`]).
 #[derive(Clone)]
 pub(crate) struct State {
     pub(crate) s: [Block; 9],
@@ -87,28 +80,52 @@ pub(crate) struct State {
 
 impl Drop for State {
     fn drop(&mut self) {
-        self.s = [[0; 16]; 9];
-        self.r = [[0; 16]; 4];
-        zeroize::optimization_barrier(self);
+        wipe(&mut self.s);
+        wipe(&mut self.r);
     }
 }
 
 impl ZeroizeOnDrop for State {}
 
+/// Overwrites blocks with zeros, with stores the optimizer must keep
+/// ([`zeroize::optimization_barrier`]); much faster than `Zeroize`'s per-byte volatile
+/// writes, which matters for a small message's finalization.
+fn wipe<const N: usize>(v: &mut [Block; N]) {
+    *v = [[0; 16]; N];
+    zeroize::optimization_barrier(v);
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        wipe(&mut self.init);
+        wipe(&mut self.subkeys);
+        for k in &mut self.keys {
+            wipe(k);
+        }
+    }
+}
+
+impl ZeroizeOnDrop for Context {}
+
 impl Context {
     fn new(backend: Backend, key: &Block) -> Context {
-        let master = Zeroizing::new(expand_key(backend, key));
-        let mut blocks = Zeroizing::new([[0u8; 16]; 29]);
+        let mut master = expand_key(backend, key);
+        let mut blocks = [[0u8; 16]; 29];
         for (i, b) in blocks.iter_mut().enumerate() {
             b[0] = i as u8;
         }
-        encrypt(backend, &master, &mut blocks[..]);
-        let b = &*blocks;
-        Context {
-            init: std::array::from_fn(|i| b[i]),
-            subkeys: std::array::from_fn(|j| b[9 + j]),
-            keys: [expand_key(backend, &b[27]), expand_key(backend, &b[28])],
-        }
+        encrypt(backend, &master, &mut blocks);
+        wipe(&mut master);
+        let ctx = Context {
+            init: std::array::from_fn(|i| blocks[i]),
+            subkeys: std::array::from_fn(|j| blocks[9 + j]),
+            keys: [
+                expand_key(backend, &blocks[27]),
+                expand_key(backend, &blocks[28]),
+            ],
+        };
+        wipe(&mut blocks);
+        ctx
     }
 }
 
@@ -149,12 +166,6 @@ fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
             unsafe { aesni::absorb(state, blocks) }
         }
         #[cfg(target_arch = "x86_64")]
-        Backend::Vaes256 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built.
-            unsafe { vaes256::absorb(state, blocks) }
-        }
-        #[cfg(target_arch = "x86_64")]
         Backend::Vaes512 => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
@@ -164,16 +175,29 @@ fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
     }
 }
 
+/// Absorbs the padded last block and four zero blocks, then computes the tag.
 #[allow(unsafe_code)] // Only the dispatch to SIMD backends.
-fn finish(backend: Backend, ctx: &Context, state: &State, nonce_term: &Block) -> Block {
+fn finish(
+    backend: Backend,
+    ctx: &Context,
+    state: &mut State,
+    last: &[u8; 64],
+    nonce_term: &Block,
+) -> Block {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes256 | Backend::Vaes512 => {
+        Backend::AesNi => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built; every AES backend implies AES-NI and SSE4.1.
-            unsafe { aesni::finish(ctx, state, nonce_term) }
+            // built.
+            unsafe { aesni::finish(ctx, state, last, nonce_term) }
         }
-        _ => portable::finish(ctx, state, nonce_term),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Vaes512 => {
+            // SAFETY: backend was checked by Backend::is_available() when the hasher was
+            // built.
+            unsafe { vaes512::finish(ctx, state, last, nonce_term) }
+        }
+        _ => portable::finish(ctx, state, last, nonce_term),
     }
 }
 
@@ -190,9 +214,10 @@ struct LeMac {
 
 impl Drop for LeMac {
     fn drop(&mut self) {
-        self.nonce_term = [0; 16];
-        zeroize::optimization_barrier(&self.nonce_term);
-        self.buf.wipe();
+        wipe(std::array::from_mut(&mut self.nonce_term));
+        // Like `BlockBuffer::wipe`, with plain stores (see `wipe`).
+        self.buf = BlockBuffer::default();
+        zeroize::optimization_barrier(&self.buf);
     }
 }
 
@@ -225,17 +250,14 @@ impl LeMac {
     }
 
     fn tag(&mut self) -> Block {
-        // The padded final block, then four all-zero blocks.
-        const ZEROS: [u8; 4 * 64] = [0; 4 * 64];
         let mut last = [0u8; 64];
         let pending = self.buf.pending();
         last[..pending.len()].copy_from_slice(pending);
         last[pending.len()] = 1;
-        absorb(self.backend, &mut self.state, &last);
+        let tag = finish(self.backend, &self.ctx, &mut self.state, &last, &self.nonce_term);
         last = [0; 64];
-        zeroize::optimization_barrier(&last);
-        absorb(self.backend, &mut self.state, &ZEROS);
-        finish(self.backend, &self.ctx, &self.state, &self.nonce_term)
+        zeroize::optimization_barrier(&last); // It held message bytes.
+        tag
     }
 }
 

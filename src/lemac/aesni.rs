@@ -131,33 +131,55 @@ pub(super) fn expand_key(key: &Block) -> RoundKeys {
 #[target_feature(enable = "aes,sse4.1")]
 pub(super) fn encrypt(keys: &RoundKeys, blocks: &mut [Block]) {
     let k = keys.each_ref().map(load);
-    for b in blocks {
-        let mut x = _mm_xor_si128(load(b), k[0]);
-        for rk in &k[1..10] {
-            x = _mm_aesenc_si128(x, *rk);
+    // Eight independent blocks at a time, round by round, to overlap AESENC latencies.
+    for chunk in blocks.chunks_mut(8) {
+        let mut x = [_mm_setzero_si128(); 8];
+        for (x, b) in x.iter_mut().zip(chunk.iter()) {
+            *x = _mm_xor_si128(load(b), k[0]);
         }
-        *b = store(_mm_aesenclast_si128(x, k[10]));
+        for rk in &k[1..10] {
+            for x in &mut x {
+                *x = _mm_aesenc_si128(*x, *rk);
+            }
+        }
+        for (x, b) in x.iter().zip(chunk.iter_mut()) {
+            *b = store(_mm_aesenclast_si128(*x, k[10]));
+        }
     }
 }
 
-/// The tag (see `portable::finish`): nine independent ten-round chains, interleaved.
-#[target_feature(enable = "aes,sse4.1")]
-pub(super) fn finish(ctx: &Context, state: &State, nonce_term: &Block) -> Block {
-    let sk = ctx.subkeys.each_ref().map(load);
-    let mut x: [__m128i; 9] = std::array::from_fn(|i| _mm_xor_si128(load(&state.s[i]), sk[i]));
-    for round in 1..10 {
-        for i in 0..9 {
-            x[i] = _mm_aesenc_si128(x[i], sk[i + round]);
+/// The finalization, shared with the VAES backends: absorbs the padded last block and
+/// four zero blocks, then computes the tag (see `portable::finish`) with the nine
+/// independent ten-round chains interleaved.
+macro_rules! finish_body {
+    ($ctx:expr, $state:expr, $last:expr, $nonce_term:expr) => {{
+        let (ctx, state): (&Context, &mut State) = ($ctx, $state);
+        absorb_body!(&mut *state, &$last[..]);
+        absorb_body!(&mut *state, &[0u8; 4 * 64][..]);
+        let sk = ctx.subkeys.each_ref().map(load);
+        let mut x: [__m128i; 9] =
+            std::array::from_fn(|i| _mm_xor_si128(load(&state.s[i]), sk[i]));
+        for round in 1..10 {
+            for i in 0..9 {
+                x[i] = _mm_aesenc_si128(x[i], sk[i + round]);
+            }
         }
-    }
-    let mut t = load(nonce_term);
-    for v in x {
-        t = _mm_xor_si128(t, _mm_aesenc_si128(v, _mm_setzero_si128()));
-    }
-    let k = ctx.keys[1].each_ref().map(load);
-    t = _mm_xor_si128(t, k[0]);
-    for rk in &k[1..10] {
-        t = _mm_aesenc_si128(t, *rk);
-    }
-    store(_mm_aesenclast_si128(t, k[10]))
+        let mut t = load($nonce_term);
+        for v in x {
+            t = _mm_xor_si128(t, _mm_aesenc_si128(v, _mm_setzero_si128()));
+        }
+        let k = ctx.keys[1].each_ref().map(load);
+        t = _mm_xor_si128(t, k[0]);
+        for rk in &k[1..10] {
+            t = _mm_aesenc_si128(t, *rk);
+        }
+        store(_mm_aesenclast_si128(t, k[10]))
+    }};
+}
+pub(super) use finish_body;
+
+/// Absorbs the padded last block and four zero blocks, then returns the tag.
+#[target_feature(enable = "aes,sse4.1")]
+pub(super) fn finish(ctx: &Context, state: &mut State, last: &[u8; 64], nonce_term: &Block) -> Block {
+    finish_body!(ctx, state, last, nonce_term)
 }

@@ -214,9 +214,12 @@ pub(super) fn encrypt(keys: &RoundKeys, blocks: &mut [Block]) {
     }
 }
 
-/// The tag: `E_{K3}(N' ^ sum_i AES'_{subkeys[i..]}(S[i]))`, where `nonce_term` is
-/// `N ^ E_{K2}(N)` and AES' is ten full rounds, the last one with a zero key.
-pub(super) fn finish(ctx: &Context, state: &State, nonce_term: &Block) -> Block {
+/// Absorbs the padded last block and four zero blocks, then returns the tag
+/// `E_{K3}(N' ^ XOR_i AES'_{subkeys[i..]}(S[i]))`, where `nonce_term` is `N' = N ^ E_{K2}(N)`
+/// and AES' is ten full rounds, the last one with a zero key.
+pub(super) fn finish(ctx: &Context, state: &mut State, last: &[u8; 64], nonce_term: &Block) -> Block {
+    absorb(state, last);
+    absorb(state, &[0; 4 * 64]);
     let mut t = *nonce_term;
     for (first, chunk) in [(0, &state.s[..8]), (8, &state.s[8..])] {
         let n = chunk.len();

@@ -4,12 +4,18 @@
 //! See `aesni.rs` for the register renaming, and the module documentation of `lemac.rs`
 //! for why the state is not packed several blocks per register.
 
-use super::State;
-use super::aesni::{absorb_body, load, load4, step, store};
+use super::aesni::{absorb_body, finish_body, load, load4, step, store};
+use super::{Block, Context, State};
 use std::arch::x86_64::*;
 
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
 #[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
 pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
     absorb_body!(state, blocks)
+}
+
+/// Absorbs the padded last block and four zero blocks, then returns the tag.
+#[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
+pub(super) fn finish(ctx: &Context, state: &mut State, last: &[u8; 64], nonce_term: &Block) -> Block {
+    finish_body!(ctx, state, last, nonce_term)
 }
