@@ -43,11 +43,7 @@ mod vaes512;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[
-    Backend::Vaes512,
-    Backend::AesNi,
-    Backend::Portable,
-];
+pub(crate) const BACKENDS: &[Backend] = &[Backend::Vaes512, Backend::AesNi, Backend::Portable];
 /// Backends, best first.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
@@ -254,7 +250,13 @@ impl LeMac {
         let pending = self.buf.pending();
         last[..pending.len()].copy_from_slice(pending);
         last[pending.len()] = 1;
-        let tag = finish(self.backend, &self.ctx, &mut self.state, &last, &self.nonce_term);
+        let tag = finish(
+            self.backend,
+            &self.ctx,
+            &mut self.state,
+            &last,
+            &self.nonce_term,
+        );
         last = [0; 64];
         zeroize::optimization_barrier(&last); // It held message bytes.
         tag
@@ -295,7 +297,10 @@ mod tests {
     fn key_setup_matches_reference_internal_state() {
         let text = include_str!("../kats/lemac_init_state.txt");
         let mut want: Vec<(String, usize, Block)> = Vec::new();
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             let f = |name: &str| {
                 line.split(' ')
                     .find_map(|kv| kv.strip_prefix(name)?.strip_prefix('='))

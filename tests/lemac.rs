@@ -16,7 +16,11 @@ fn hasher(backend: Backend, key: &[u8; 16], nonce: [u8; 16]) -> Option<Box<dyn H
         out_len: None,
         nonce: Some(nonce),
     };
-    Some(lemac().hasher_on(backend, Some(&key), &params)?.expect("a 16-byte key is valid"))
+    Some(
+        lemac()
+            .hasher_on(backend, Some(&key), &params)?
+            .expect("a 16-byte key is valid"),
+    )
 }
 
 /// The SIMD backends this CPU has (the portable one is the reference).
@@ -79,7 +83,11 @@ fn backends_equal_portable_on_multi_mib_inputs() {
         let nonce: [u8; 16] = std::array::from_fn(|_| next() as u8);
         let want = tag(Backend::Portable, &key, nonce, &[&msg]);
         for backend in simd_backends() {
-            assert_eq!(tag(backend, &key, nonce, &[&msg]), want, "{backend} len {len}");
+            assert_eq!(
+                tag(backend, &key, nonce, &[&msg]),
+                want,
+                "{backend} len {len}"
+            );
             let cut = len / 3 + 5;
             let got = tag(backend, &key, nonce, &[&msg[..cut], &msg[cut..]]);
             assert_eq!(got, want, "{backend} len {len} split {cut}");

@@ -68,8 +68,17 @@ macro_rules! absorb_body {
         let state: &mut State = $state;
         let (blocks, rest) = $blocks.as_chunks::<64>();
         debug_assert!(rest.is_empty());
-        let [mut a0, mut a1, mut a2, mut a3, mut a4, mut a5, mut a6, mut a7, mut a8] =
-            state.s.each_ref().map(load);
+        let [
+            mut a0,
+            mut a1,
+            mut a2,
+            mut a3,
+            mut a4,
+            mut a5,
+            mut a6,
+            mut a7,
+            mut a8,
+        ] = state.s.each_ref().map(load);
         let mut r = state.r.each_ref().map(load);
         let (groups, tail) = blocks.as_chunks::<9>();
         for g in groups {
@@ -157,8 +166,7 @@ macro_rules! finish_body {
         absorb_body!(&mut *state, &$last[..]);
         absorb_body!(&mut *state, &[0u8; 4 * 64][..]);
         let sk = ctx.subkeys.each_ref().map(load);
-        let mut x: [__m128i; 9] =
-            std::array::from_fn(|i| _mm_xor_si128(load(&state.s[i]), sk[i]));
+        let mut x: [__m128i; 9] = std::array::from_fn(|i| _mm_xor_si128(load(&state.s[i]), sk[i]));
         for round in 1..10 {
             for i in 0..9 {
                 x[i] = _mm_aesenc_si128(x[i], sk[i + round]);
@@ -180,6 +188,11 @@ pub(super) use finish_body;
 
 /// Absorbs the padded last block and four zero blocks, then returns the tag.
 #[target_feature(enable = "aes,sse4.1")]
-pub(super) fn finish(ctx: &Context, state: &mut State, last: &[u8; 64], nonce_term: &Block) -> Block {
+pub(super) fn finish(
+    ctx: &Context,
+    state: &mut State,
+    last: &[u8; 64],
+    nonce_term: &Block,
+) -> Block {
     finish_body!(ctx, state, last, nonce_term)
 }

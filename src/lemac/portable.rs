@@ -125,7 +125,16 @@ fn mix_columns(a: &Planes) -> Planes {
     let t: Planes = std::array::from_fn(|i| a[i] ^ r1[i]);
     let r2 = t.map(|v| rotate_rows(v, 2));
     // 2t: multiplication by x, reducing x^8 to x^4 + x^3 + x + 1.
-    let xt = [t[7], t[0] ^ t[7], t[1], t[2] ^ t[7], t[3] ^ t[7], t[4], t[5], t[6]];
+    let xt = [
+        t[7],
+        t[0] ^ t[7],
+        t[1],
+        t[2] ^ t[7],
+        t[3] ^ t[7],
+        t[4],
+        t[5],
+        t[6],
+    ];
     std::array::from_fn(|i| xt[i] ^ r1[i] ^ r2[i])
 }
 
@@ -190,34 +199,29 @@ pub(super) fn expand_key(key: &Block) -> RoundKeys {
     rk
 }
 
-/// AES-128 encryption of up to eight blocks, each under its own expanded key.
-fn encrypt8(blocks: &mut [Block], keys: &[&RoundKeys]) {
-    let n = blocks.len();
-    let mut b = [[0u8; 16]; 8];
-    let mut k = [[0u8; 16]; 8];
-    for i in 0..n {
-        b[i] = xor(&blocks[i], &keys[i][0]);
-    }
-    for round in 1..11 {
-        for i in 0..n {
-            k[i] = keys[i][round];
-        }
-        aes_round8(&mut b, &k, round == 10);
-    }
-    blocks.copy_from_slice(&b[..n]);
-}
-
-/// AES-128 encryption of blocks under one expanded key.
+/// AES-128 encryption of blocks under one expanded key, eight at a time.
 pub(super) fn encrypt(keys: &RoundKeys, blocks: &mut [Block]) {
     for chunk in blocks.chunks_mut(8) {
-        encrypt8(chunk, &[keys; 8][..chunk.len()]);
+        let mut b = [[0u8; 16]; 8];
+        for (x, blk) in b.iter_mut().zip(chunk.iter()) {
+            *x = xor(blk, &keys[0]);
+        }
+        for (round, rk) in keys.iter().enumerate().skip(1) {
+            aes_round8(&mut b, &[*rk; 8], round == 10);
+        }
+        chunk.copy_from_slice(&b[..chunk.len()]);
     }
 }
 
 /// Absorbs the padded last block and four zero blocks, then returns the tag
 /// `E_{K3}(N' ^ XOR_i AES'_{subkeys[i..]}(S[i]))`, where `nonce_term` is `N' = N ^ E_{K2}(N)`
 /// and AES' is ten full rounds, the last one with a zero key.
-pub(super) fn finish(ctx: &Context, state: &mut State, last: &[u8; 64], nonce_term: &Block) -> Block {
+pub(super) fn finish(
+    ctx: &Context,
+    state: &mut State,
+    last: &[u8; 64],
+    nonce_term: &Block,
+) -> Block {
     absorb(state, last);
     absorb(state, &[0; 4 * 64]);
     let mut t = *nonce_term;
@@ -229,8 +233,8 @@ pub(super) fn finish(ctx: &Context, state: &mut State, last: &[u8; 64], nonce_te
         }
         let mut k = [[0u8; 16]; 8];
         for round in 1..11 {
-            for i in 0..n {
-                k[i] = if round == 10 {
+            for (i, ki) in k.iter_mut().enumerate().take(n) {
+                *ki = if round == 10 {
                     [0; 16]
                 } else {
                     ctx.subkeys[first + i + round]

@@ -16,6 +16,11 @@ pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
 
 /// Absorbs the padded last block and four zero blocks, then returns the tag.
 #[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
-pub(super) fn finish(ctx: &Context, state: &mut State, last: &[u8; 64], nonce_term: &Block) -> Block {
+pub(super) fn finish(
+    ctx: &Context,
+    state: &mut State,
+    last: &[u8; 64],
+    nonce_term: &Block,
+) -> Block {
     finish_body!(ctx, state, last, nonce_term)
 }
