@@ -39,11 +39,19 @@ mod portable;
 mod aesni;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
+mod vaes256;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 mod vaes512;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Vaes512, Backend::AesNi, Backend::Portable];
+pub(crate) const BACKENDS: &[Backend] = &[
+    Backend::Vaes512,
+    Backend::Vaes256,
+    Backend::AesNi,
+    Backend::Portable,
+];
 /// Backends, best first.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
@@ -160,6 +168,12 @@ fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
             unsafe { aesni::absorb(state, blocks) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::Vaes256 => {
+            // SAFETY: backend was checked by Backend::is_available() when the hasher was
+            // built.
+            unsafe { vaes256::absorb(state, blocks) }
         }
         #[cfg(target_arch = "x86_64")]
         Backend::Vaes512 => {
