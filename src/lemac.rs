@@ -22,10 +22,30 @@
 //! Since padding always adds bytes, a full 64-byte final block is not special, and the
 //! buffer hands every whole block to the backend at once (`keep_last = false`).
 //!
-//! Backends (one file each in `lemac/`): `portable` (constant-time bitsliced AES round,
-//! the reference), `aesni` (AES-NI on 128-bit registers, SSE encoding) and `vaes256` /
-//! `vaes512`, which only replace the block function ([`absorb`]); key setup and the tag
-//! use the AES-NI code on those.
+//! Backends (one file each in `lemac/`; the state is in the portable layout between
+//! calls, and the backend is fixed when the hasher is built):
+//! - `portable`: the reference. Constant-time: a bitsliced AES round on eight blocks
+//!   (S-box as inversion in GF(2^8) plus the affine map, with AND/XOR only). It does not
+//!   use `aes::hazmat::cipher_round`, which picks AES-NI by itself at run time (so the
+//!   "portable" backend would not be the software path on this machine) and, for one
+//!   block, runs the fixsliced code on a mostly empty batch.
+//! - `aesni`: AES-NI on 128-bit registers, SSE encoding (16 registers).
+//! - `vaes512`: the same 128-bit block loop in EVEX encoding (VAES + AVX-512VL), which
+//!   has 32 registers, so nothing spills. It is `Backend::Vaes512` because it needs those
+//!   features; it does not use 512-bit AES instructions.
+//!
+//! Why there is no wide layout. A step's eight AES rounds are independent, but the steps
+//! form a chain: `S[0] -> S[1] -> ... -> S[8] -> S[0]` is eight AES latencies plus one
+//! XOR per nine steps, about 2.8 cycles per step at a 3-cycle `AESENC`. The 128-bit code
+//! is bound by AES throughput instead (eight `AESENC` per step, two per cycle: 4 cycles
+//! per 64 bytes), and reaches it. Packing state blocks into 256-bit registers halves the
+//! AES instruction count but needs a lane insert and extract per step on that chain, and
+//! its round keys need cross-lane shuffles. Two such layouts (eight state blocks in four
+//! `ymm`, renamed in place with period eight; in the git history of this file) measured
+//! 36 and 29 GiB/s at 1 MiB against 48-50 GiB/s for `aesni`, so they were dropped.
+//!
+//! Key setup and the tag: `aesni` code for both SIMD backends (the tag also has an EVEX
+//! copy in `vaes512`), the bitsliced code for `portable`.
 
 use crate::backend::Backend;
 use crate::hasher::{BlockBuffer, Error, Hasher};
@@ -39,19 +59,11 @@ mod portable;
 mod aesni;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
-mod vaes256;
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
 mod vaes512;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[
-    Backend::Vaes512,
-    Backend::Vaes256,
-    Backend::AesNi,
-    Backend::Portable,
-];
+pub(crate) const BACKENDS: &[Backend] = &[Backend::Vaes512, Backend::AesNi, Backend::Portable];
 /// Backends, best first.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
@@ -137,7 +149,7 @@ impl Context {
 fn expand_key(backend: Backend, key: &Block) -> RoundKeys {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes256 | Backend::Vaes512 => {
+        Backend::AesNi | Backend::Vaes512 => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built; every AES backend implies AES-NI and SSE4.1.
             unsafe { aesni::expand_key(key) }
@@ -150,7 +162,7 @@ fn expand_key(backend: Backend, key: &Block) -> RoundKeys {
 fn encrypt(backend: Backend, keys: &RoundKeys, blocks: &mut [Block]) {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes256 | Backend::Vaes512 => {
+        Backend::AesNi | Backend::Vaes512 => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built; every AES backend implies AES-NI and SSE4.1.
             unsafe { aesni::encrypt(keys, blocks) }
@@ -168,12 +180,6 @@ fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
             unsafe { aesni::absorb(state, blocks) }
-        }
-        #[cfg(target_arch = "x86_64")]
-        Backend::Vaes256 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built.
-            unsafe { vaes256::absorb(state, blocks) }
         }
         #[cfg(target_arch = "x86_64")]
         Backend::Vaes512 => {

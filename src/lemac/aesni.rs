@@ -41,14 +41,21 @@ pub(super) fn load4(m: &[u8; 64]) -> [__m128i; 4] {
     }
 }
 
+/// `a ^ b ^ c`, with `a ^ b` first (`c` is the late operand on the critical path).
+macro_rules! xor3 {
+    ($a:expr, $b:expr, $c:expr) => {
+        _mm_xor_si128(_mm_xor_si128($a, $b), $c)
+    };
+}
+
 /// One LeMac step on message block `$m`; `$s0..$s8` name the registers holding
 /// `S[0]..S[8]`. Afterwards `$s8` holds the new `S[0]` and `$si` the new `S[i+1]`.
 macro_rules! step {
-    ($m:expr, $r:ident, $s0:ident, $s1:ident, $s2:ident, $s3:ident, $s4:ident, $s5:ident,
+    ($x3:ident, $m:expr, $r:ident, $s0:ident, $s1:ident, $s2:ident, $s3:ident, $s4:ident, $s5:ident,
      $s6:ident, $s7:ident, $s8:ident) => {{
         let [m0, m1, m2, m3] = load4($m);
         let [rr, r0, r1, r2] = $r;
-        $s8 = _mm_xor_si128(_mm_xor_si128($s0, m2), $s8);
+        $s8 = $x3!($s0, m2, $s8);
         $s7 = _mm_aesenc_si128($s7, m3);
         $s6 = _mm_aesenc_si128($s6, m1);
         $s5 = _mm_aesenc_si128($s5, m1);
@@ -64,7 +71,7 @@ macro_rules! step {
 /// The block loop, shared with the VAES backends, which expand it inside their own
 /// `#[target_feature]` function (VEX/EVEX encoding, and 32 registers with AVX-512).
 macro_rules! absorb_body {
-    ($state:expr, $blocks:expr) => {{
+    ($x3:ident, $state:expr, $blocks:expr) => {{
         let state: &mut State = $state;
         let (blocks, rest) = $blocks.as_chunks::<64>();
         debug_assert!(rest.is_empty());
@@ -82,18 +89,18 @@ macro_rules! absorb_body {
         let mut r = state.r.each_ref().map(load);
         let (groups, tail) = blocks.as_chunks::<9>();
         for g in groups {
-            step!(&g[0], r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-            step!(&g[1], r, a8, a0, a1, a2, a3, a4, a5, a6, a7);
-            step!(&g[2], r, a7, a8, a0, a1, a2, a3, a4, a5, a6);
-            step!(&g[3], r, a6, a7, a8, a0, a1, a2, a3, a4, a5);
-            step!(&g[4], r, a5, a6, a7, a8, a0, a1, a2, a3, a4);
-            step!(&g[5], r, a4, a5, a6, a7, a8, a0, a1, a2, a3);
-            step!(&g[6], r, a3, a4, a5, a6, a7, a8, a0, a1, a2);
-            step!(&g[7], r, a2, a3, a4, a5, a6, a7, a8, a0, a1);
-            step!(&g[8], r, a1, a2, a3, a4, a5, a6, a7, a8, a0);
+            step!($x3, &g[0], r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+            step!($x3, &g[1], r, a8, a0, a1, a2, a3, a4, a5, a6, a7);
+            step!($x3, &g[2], r, a7, a8, a0, a1, a2, a3, a4, a5, a6);
+            step!($x3, &g[3], r, a6, a7, a8, a0, a1, a2, a3, a4, a5);
+            step!($x3, &g[4], r, a5, a6, a7, a8, a0, a1, a2, a3, a4);
+            step!($x3, &g[5], r, a4, a5, a6, a7, a8, a0, a1, a2, a3);
+            step!($x3, &g[6], r, a3, a4, a5, a6, a7, a8, a0, a1, a2);
+            step!($x3, &g[7], r, a2, a3, a4, a5, a6, a7, a8, a0, a1);
+            step!($x3, &g[8], r, a1, a2, a3, a4, a5, a6, a7, a8, a0);
         }
         for m in tail {
-            step!(m, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+            step!($x3, m, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
             (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (a8, a0, a1, a2, a3, a4, a5, a6, a7);
         }
         state.s = [a0, a1, a2, a3, a4, a5, a6, a7, a8].map(store);
@@ -105,7 +112,7 @@ pub(super) use {absorb_body, step};
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
 #[target_feature(enable = "aes,sse4.1")]
 pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
-    absorb_body!(state, blocks)
+    absorb_body!(xor3, state, blocks)
 }
 
 /// One step of the AES-128 key schedule (the Intel white-paper formulation).
@@ -161,10 +168,10 @@ pub(super) fn encrypt(keys: &RoundKeys, blocks: &mut [Block]) {
 /// four zero blocks, then computes the tag (see `portable::finish`) with the nine
 /// independent ten-round chains interleaved.
 macro_rules! finish_body {
-    ($ctx:expr, $state:expr, $last:expr, $nonce_term:expr) => {{
+    ($x3:ident, $ctx:expr, $state:expr, $last:expr, $nonce_term:expr) => {{
         let (ctx, state): (&Context, &mut State) = ($ctx, $state);
-        absorb_body!(&mut *state, &$last[..]);
-        absorb_body!(&mut *state, &[0u8; 4 * 64][..]);
+        absorb_body!($x3, &mut *state, &$last[..]);
+        absorb_body!($x3, &mut *state, &[0u8; 4 * 64][..]);
         let sk = ctx.subkeys.each_ref().map(load);
         let mut x: [__m128i; 9] = std::array::from_fn(|i| _mm_xor_si128(load(&state.s[i]), sk[i]));
         for round in 1..10 {
@@ -194,5 +201,5 @@ pub(super) fn finish(
     last: &[u8; 64],
     nonce_term: &Block,
 ) -> Block {
-    finish_body!(ctx, state, last, nonce_term)
+    finish_body!(xor3, ctx, state, last, nonce_term)
 }
