@@ -13,6 +13,7 @@ use khsum::{Algorithm, Backend, Key, Params};
 /// Thread CPU time in nanoseconds, formatted like wall time.
 struct ThreadCpuTime;
 
+#[cfg(unix)]
 fn thread_cpu_ns() -> u64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
@@ -23,6 +24,13 @@ fn thread_cpu_ns() -> u64 {
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// Elsewhere: wall-clock time since the first call.
+#[cfg(not(unix))]
+fn thread_cpu_ns() -> u64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed().as_nanos() as u64
 }
 
 impl Measurement for ThreadCpuTime {
