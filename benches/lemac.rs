@@ -30,7 +30,10 @@ fn thread_cpu_ns() -> u64 {
 #[cfg(not(unix))]
 fn thread_cpu_ns() -> u64 {
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START.get_or_init(std::time::Instant::now).elapsed().as_nanos() as u64
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_nanos() as u64
 }
 
 impl Measurement for ThreadCpuTime {
