@@ -59,11 +59,19 @@ mod portable;
 mod aesni;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
+mod vaes256;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 mod vaes512;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Vaes512, Backend::AesNi, Backend::Portable];
+pub(crate) const BACKENDS: &[Backend] = &[
+    Backend::Vaes512,
+    Backend::Vaes256,
+    Backend::AesNi,
+    Backend::Portable,
+];
 /// Backends, best first.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
@@ -149,7 +157,7 @@ impl Context {
 fn expand_key(backend: Backend, key: &Block) -> RoundKeys {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes512 => {
+        Backend::AesNi | Backend::Vaes256 | Backend::Vaes512 => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built; every AES backend implies AES-NI and SSE4.1.
             unsafe { aesni::expand_key(key) }
@@ -162,7 +170,7 @@ fn expand_key(backend: Backend, key: &Block) -> RoundKeys {
 fn encrypt(backend: Backend, keys: &RoundKeys, blocks: &mut [Block]) {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes512 => {
+        Backend::AesNi | Backend::Vaes256 | Backend::Vaes512 => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built; every AES backend implies AES-NI and SSE4.1.
             unsafe { aesni::encrypt(keys, blocks) }
@@ -180,6 +188,12 @@ fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
             unsafe { aesni::absorb(state, blocks) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::Vaes256 => {
+            // SAFETY: backend was checked by Backend::is_available() when the hasher was
+            // built.
+            unsafe { vaes256::absorb(state, blocks) }
         }
         #[cfg(target_arch = "x86_64")]
         Backend::Vaes512 => {
@@ -202,7 +216,7 @@ fn finish(
 ) -> Block {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi => {
+        Backend::AesNi | Backend::Vaes256 => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
             unsafe { aesni::finish(ctx, state, last, nonce_term) }
