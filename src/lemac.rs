@@ -40,9 +40,9 @@
 //! is bound by AES throughput instead (eight `AESENC` per step, two per cycle: 4 cycles
 //! per 64 bytes), and reaches it. Packing state blocks into 256-bit registers halves the
 //! AES instruction count but needs a lane insert and extract per step on that chain, and
-//! its round keys need cross-lane shuffles. Two such layouts (eight state blocks in four
-//! `ymm`, renamed in place with period eight; in the git history of this file) measured
-//! 36 and 29 GiB/s at 1 MiB against 48-50 GiB/s for `aesni`, so they were dropped.
+//! its round keys need lane inserts. Three such layouts (eight state blocks in four `ymm`,
+//! renamed in place with period eight; `lemac/vaes256.rs` in the git history) measured
+//! 36, 29 and 45 GiB/s at 1 MiB against 47-50 GiB/s for `aesni`, so they were dropped.
 //!
 //! Key setup and the tag: `aesni` code for both SIMD backends (the tag also has an EVEX
 //! copy in `vaes512`), the bitsliced code for `portable`.
@@ -59,19 +59,11 @@ mod portable;
 mod aesni;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
-mod vaes256;
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
 mod vaes512;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[
-    Backend::Vaes512,
-    Backend::Vaes256,
-    Backend::AesNi,
-    Backend::Portable,
-];
+pub(crate) const BACKENDS: &[Backend] = &[Backend::Vaes512, Backend::AesNi, Backend::Portable];
 /// Backends, best first.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
@@ -157,7 +149,7 @@ impl Context {
 fn expand_key(backend: Backend, key: &Block) -> RoundKeys {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes256 | Backend::Vaes512 => {
+        Backend::AesNi | Backend::Vaes512 => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built; every AES backend implies AES-NI and SSE4.1.
             unsafe { aesni::expand_key(key) }
@@ -170,7 +162,7 @@ fn expand_key(backend: Backend, key: &Block) -> RoundKeys {
 fn encrypt(backend: Backend, keys: &RoundKeys, blocks: &mut [Block]) {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes256 | Backend::Vaes512 => {
+        Backend::AesNi | Backend::Vaes512 => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built; every AES backend implies AES-NI and SSE4.1.
             unsafe { aesni::encrypt(keys, blocks) }
@@ -188,12 +180,6 @@ fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
             unsafe { aesni::absorb(state, blocks) }
-        }
-        #[cfg(target_arch = "x86_64")]
-        Backend::Vaes256 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built.
-            unsafe { vaes256::absorb(state, blocks) }
         }
         #[cfg(target_arch = "x86_64")]
         Backend::Vaes512 => {
@@ -216,7 +202,7 @@ fn finish(
 ) -> Block {
     match backend {
         #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes256 => {
+        Backend::AesNi => {
             // SAFETY: backend was checked by Backend::is_available() when the hasher was
             // built.
             unsafe { aesni::finish(ctx, state, last, nonce_term) }
