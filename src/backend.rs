@@ -26,7 +26,7 @@ pub enum Backend {
     AesNi,
     /// VAES on 256-bit registers (two AES blocks per instruction).
     Vaes256,
-    /// VAES on 512-bit registers (four AES blocks per instruction).
+    /// VAES with AVX-512 (EVEX encoding, 32 vector registers, three-way XOR).
     Vaes512,
     /// The dependency crate picks its own implementation at run time (BLAKE3, SHA-2).
     Auto,

@@ -6,5 +6,6 @@ mod generated;
 mod highway;
 mod io;
 mod kats;
+mod lemac;
 mod rescue;
 mod siphash;

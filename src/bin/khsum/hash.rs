@@ -69,11 +69,7 @@ pub fn run(
         khsum::parallel::FILE_BATCH,
         |input| -> Done {
             match input {
-                Input::Stdin => (
-                    b"-".to_vec(),
-                    hash_stdin(proto),
-                    false,
-                ),
+                Input::Stdin => (b"-".to_vec(), hash_stdin(proto), false),
                 Input::Path(p) => (display_name(&p), hash_path(&p, proto), false),
                 Input::Error(p, e) => (
                     display_name(&p),
