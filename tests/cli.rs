@@ -756,3 +756,35 @@ fn keyless_algorithms_refuse_tag_and_keyed_ones_default_to_zero_key() {
         format!("{}  a\n", hex::encode(want.to_le_bytes()))
     );
 }
+
+#[test]
+fn lemacsum_lists_verify() {
+    // pauldreik/lemac's test/one_byte_files.lemacsum lists `tag  one_byte_files/workfile_N.bin`
+    // for 256 one-byte files; the tags are the `src=lemacsum-onebyte` records in kats/.
+    let d = TempDir::new().unwrap();
+    fs::create_dir(d.path().join("one_byte_files")).unwrap();
+    let kats =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("kats/lemac.kat")).unwrap();
+    let mut list = String::new();
+    for line in kats
+        .lines()
+        .filter(|l| l.starts_with("alg=lemac ") && l.contains("src=lemacsum-onebyte"))
+    {
+        let field = |k: &str| line.split(' ').find_map(|f| f.strip_prefix(k)).unwrap();
+        let byte = hex::decode(field("msg=hex:")).unwrap()[0];
+        let name = format!("one_byte_files/workfile_{byte}.bin");
+        fs::write(d.path().join(&name), [byte]).unwrap();
+        list.push_str(&format!("{}  {name}\n", field("out=")));
+    }
+    assert_eq!(list.lines().count(), 256);
+    let r = checked(d.path(), list.as_bytes(), &["-a", "lemac", "--strict"]);
+    assert_eq!((r.code, r.err.as_str()), (0, ""));
+    assert_eq!(
+        s(&r.out).lines().filter(|l| l.ends_with(": OK")).count(),
+        256
+    );
+    // And khsum writes the same list.
+    let names: Vec<String> = list.lines().map(|l| l[34..].to_string()).collect();
+    let r = run(khsum(d.path()).args(["-a", "lemac"]).args(&names));
+    assert_eq!(s(&r.out), list);
+}
