@@ -1,3 +1,4 @@
 //! One integration-test binary (one link step): each module is one area.
 
 mod kats;
+mod multimixer;
