@@ -192,7 +192,7 @@ impl Hasher for Multimixer {
 
     fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
         let (k, m) = (self.key.len() as u64, self.msg_len);
-        if m != k || m == 0 || m % BLOCK_LEN as u64 != 0 {
+        if m != k || m == 0 || !m.is_multiple_of(BLOCK_LEN as u64) {
             return Err(Error::BadInput(format!(
                 "multimixer-128 needs a key exactly as long as the message, a non-zero \
                  multiple of 32 bytes: key is {k} bytes, message is {m} bytes"

@@ -28,7 +28,7 @@ fn hasher(backend: Backend, key: &Key) -> Box<dyn Hasher> {
 
 /// The reference digest, from the `multimixer-128` crate.
 fn reference(key: &[u8], msg: &[u8]) -> Vec<u8> {
-    assert!(key.len() == msg.len() && !msg.is_empty() && msg.len() % 32 == 0);
+    assert!(key.len() == msg.len() && !msg.is_empty() && msg.len().is_multiple_of(32));
     let mut dig = [0u8; multimixer_128::DIGEST_SIZE];
     multimixer_128::multimixer_128(key, msg, &mut dig);
     dig.to_vec()
