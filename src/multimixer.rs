@@ -23,9 +23,12 @@
 //! [`Hasher::finalize`]; a message longer than the key stops being absorbed at the point
 //! it overruns, and no key byte past the end is read.
 //!
-//! Backends: [`portable`](self) (the reference), AVX2 and AVX-512; all compute the
-//! 32×32→64-bit products with `vpmuludq` on several blocks per loop iteration. The
-//! backend is chosen once, when the hasher is built.
+//! Backends: portable (plain Rust, the reference), AVX2 (one block per 256-bit register)
+//! and AVX-512 (two blocks per 512-bit register); the SIMD ones form the 32×32→64-bit
+//! products with `vpmuludq` and run several blocks per loop iteration. The backend is
+//! chosen once, when the hasher is built. [`Hasher::update_large`] hashes inputs of
+//! 4 MiB or more in 1 MiB parts on the rayon pool: the sums commute, so the parts are
+//! independent and their sums are added.
 
 use crate::backend::Backend;
 use crate::hasher::{BlockBuffer, Error, Hasher};
@@ -47,7 +50,7 @@ pub const DIGEST_LEN: usize = 64;
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Avx512, Backend::Avx2, Backend::Portable];
-/// Backends, best first.
+/// Backends, best first (only the portable one off x86-64).
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
 
