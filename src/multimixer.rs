@@ -170,6 +170,17 @@ impl Hasher for Multimixer {
         }
         // Every absorbed block lies within the first `msg_len <= key.len()` bytes.
         let key = self.key.bytes();
+        if self.buf.pending().is_empty() && data.len().is_multiple_of(BLOCK_LEN) {
+            // Whole blocks and nothing buffered: straight to the block function.
+            compress(
+                self.backend,
+                &mut self.acc,
+                &key[self.pos..self.pos + data.len()],
+                data,
+            );
+            self.pos += data.len();
+            return;
+        }
         let (acc, pos, backend) = (&mut self.acc, &mut self.pos, self.backend);
         self.buf.update(data, false, |blocks| {
             compress(backend, acc, &key[*pos..*pos + blocks.len()], blocks);
