@@ -1,5 +1,5 @@
-//! Multimixer-128 (Koschatko, Lüftenegger, Rechberger, Stoffelen: "Multimixer-128,
-//! universal keyed hashing based on integer multiplication", ia.cr/2023/1357).
+//! Multimixer-128 (K. Ghosh, P. Amiri Eliasi, J. Daemen: "Multimixer-128: Universal Keyed
+//! Hashing Based on Integer Multiplication", ToSC 2023(3), ia.cr/2023/1357).
 //!
 //! Multimixer-128 is an ε-Δ-universal hash with ε = 2⁻¹²⁷. It takes a key **exactly as
 //! long as the message**, a non-zero multiple of 32 bytes, and returns a 64-byte digest.
@@ -20,8 +20,9 @@
 //! Streaming: the hasher reads the key side by side with the message (the key offset
 //! advances with the message), so memory stays bounded even when the key is a memory
 //! map of a multi-GiB file. Length-rule violations are reported by
-//! [`Hasher::finalize`]; a message longer than the key stops being absorbed at the point
-//! it overruns, and no key byte past the end is read.
+//! [`Hasher::finalize`]; once the message given is longer than the key, nothing more is
+//! absorbed (from the `update` call that overran it on), so no key byte past the end is
+//! ever read.
 //!
 //! Backends: portable (plain Rust, the reference), AVX2 (one block per 256-bit register)
 //! and AVX-512 (two blocks per 512-bit register); the SIMD ones form the 32×32→64-bit
