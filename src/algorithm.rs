@@ -92,146 +92,34 @@ macro_rules! alg {
 }
 
 static ALL: &[Algorithm] = &[
-    alg!(
-        "blake3",
-        ["b3"],
-        "BLAKE3",
-        KeyRule::Fixed(32),
-        OutputRule::Xof { default: 32 },
-        true,
-        Kind::Blake3,
-        "BLAKE3 hash (default); keyed mode with a 32-byte key"
-    ),
-    alg!(
-        "sha256",
-        ["sha-256", "sha2-256"],
-        "SHA256",
-        KeyRule::None,
-        OutputRule::Fixed(32),
-        false,
-        Kind::Sha256,
-        "SHA-256 (FIPS 180-4), byte-compatible with sha256sum"
-    ),
-    alg!(
-        "sha512",
-        ["sha-512", "sha2-512"],
-        "SHA512",
-        KeyRule::None,
-        OutputRule::Fixed(64),
-        false,
-        Kind::Sha512,
-        "SHA-512 (FIPS 180-4), byte-compatible with sha512sum"
-    ),
-    alg!(
-        "hmac-sha256",
-        [],
-        "HMAC-SHA256",
-        KeyRule::Any,
-        OutputRule::Fixed(32),
-        true,
-        Kind::HmacSha256,
-        "HMAC-SHA256 (RFC 2104), any key length"
-    ),
-    alg!(
-        "siphash-2-4",
-        ["siphash", "siphash24"],
-        "SIPHASH-2-4",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(8),
-        true,
-        Kind::SipHash { c: 2, wide: false },
-        "SipHash-2-4 PRF/MAC, 64-bit tag, 16-byte key"
-    ),
-    alg!(
-        "siphash-2-4-128",
-        ["siphash24-128"],
-        "SIPHASH-2-4-128",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(16),
-        true,
-        Kind::SipHash { c: 2, wide: true },
-        "SipHash-2-4 PRF/MAC, 128-bit tag, 16-byte key"
-    ),
-    alg!(
-        "siphash-1-3",
-        ["siphash13"],
-        "SIPHASH-1-3",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(8),
-        true,
-        Kind::SipHash { c: 1, wide: false },
-        "SipHash-1-3 (faster, smaller margin), 64-bit tag"
-    ),
-    alg!(
-        "siphash-1-3-128",
-        ["siphash13-128"],
-        "SIPHASH-1-3-128",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(16),
-        true,
-        Kind::SipHash { c: 1, wide: true },
-        "SipHash-1-3, 128-bit tag"
-    ),
-    alg!(
-        "highwayhash-64",
-        ["highway64"],
-        "HIGHWAYHASH-64",
-        KeyRule::Fixed(32),
-        OutputRule::Fixed(8),
-        true,
-        Kind::Highway { words: 1 },
-        "HighwayHash keyed hash, 64-bit output, 32-byte key"
-    ),
-    alg!(
-        "highwayhash-128",
-        ["highway128"],
-        "HIGHWAYHASH-128",
-        KeyRule::Fixed(32),
-        OutputRule::Fixed(16),
-        true,
-        Kind::Highway { words: 2 },
-        "HighwayHash keyed hash, 128-bit output, 32-byte key"
-    ),
-    alg!(
-        "highwayhash-256",
-        ["highway256", "highwayhash"],
-        "HIGHWAYHASH-256",
-        KeyRule::Fixed(32),
-        OutputRule::Fixed(32),
-        true,
-        Kind::Highway { words: 4 },
-        "HighwayHash keyed hash, 256-bit output, 32-byte key"
-    ),
-    alg!(
-        "lemac",
-        [],
-        "LEMAC",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(16),
-        true,
-        Kind::LeMac,
-        "LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag"
-    ),
-    alg!(
-        "rescue-prime",
-        ["rp64_256", "rescue"],
-        "RESCUE-PRIME",
-        KeyRule::None,
-        OutputRule::Fixed(32),
-        false,
-        Kind::Rescue,
-        "Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)"
-    ),
-    alg!(
-        "multimixer-128",
-        ["multimixer"],
-        "MULTIMIXER-128",
-        KeyRule::SameAsMessage,
-        OutputRule::Fixed(64),
-        false,
-        Kind::Multimixer,
-        "Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused"
-    ),
+    alg!("blake3", ["b3"], "BLAKE3", KeyRule::Fixed(32), OutputRule::Xof { default: 32 }, true,
+        Kind::Blake3, "BLAKE3 hash (default); keyed mode with a 32-byte key"),
+    alg!("sha256", ["sha-256", "sha2-256"], "SHA256", KeyRule::None, OutputRule::Fixed(32), false,
+        Kind::Sha256, "SHA-256 (FIPS 180-4), byte-compatible with sha256sum"),
+    alg!("sha512", ["sha-512", "sha2-512"], "SHA512", KeyRule::None, OutputRule::Fixed(64), false,
+        Kind::Sha512, "SHA-512 (FIPS 180-4), byte-compatible with sha512sum"),
+    alg!("hmac-sha256", [], "HMAC-SHA256", KeyRule::Any, OutputRule::Fixed(32), true,
+        Kind::HmacSha256, "HMAC-SHA256 (RFC 2104), any key length"),
+    alg!("siphash-2-4", ["siphash", "siphash24"], "SIPHASH-2-4", KeyRule::Fixed(16), OutputRule::Fixed(8), true,
+        Kind::SipHash { c: 2, wide: false }, "SipHash-2-4 PRF/MAC, 64-bit tag, 16-byte key"),
+    alg!("siphash-2-4-128", ["siphash24-128"], "SIPHASH-2-4-128", KeyRule::Fixed(16), OutputRule::Fixed(16), true,
+        Kind::SipHash { c: 2, wide: true }, "SipHash-2-4 PRF/MAC, 128-bit tag, 16-byte key"),
+    alg!("siphash-1-3", ["siphash13"], "SIPHASH-1-3", KeyRule::Fixed(16), OutputRule::Fixed(8), true,
+        Kind::SipHash { c: 1, wide: false }, "SipHash-1-3 (faster, smaller margin), 64-bit tag"),
+    alg!("siphash-1-3-128", ["siphash13-128"], "SIPHASH-1-3-128", KeyRule::Fixed(16), OutputRule::Fixed(16), true,
+        Kind::SipHash { c: 1, wide: true }, "SipHash-1-3, 128-bit tag"),
+    alg!("highwayhash-64", ["highway64"], "HIGHWAYHASH-64", KeyRule::Fixed(32), OutputRule::Fixed(8), true,
+        Kind::Highway { words: 1 }, "HighwayHash keyed hash, 64-bit output, 32-byte key"),
+    alg!("highwayhash-128", ["highway128"], "HIGHWAYHASH-128", KeyRule::Fixed(32), OutputRule::Fixed(16), true,
+        Kind::Highway { words: 2 }, "HighwayHash keyed hash, 128-bit output, 32-byte key"),
+    alg!("highwayhash-256", ["highway256", "highwayhash"], "HIGHWAYHASH-256", KeyRule::Fixed(32), OutputRule::Fixed(32), true,
+        Kind::Highway { words: 4 }, "HighwayHash keyed hash, 256-bit output, 32-byte key"),
+    alg!("lemac", [], "LEMAC", KeyRule::Fixed(16), OutputRule::Fixed(16), true,
+        Kind::LeMac, "LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag"),
+    alg!("rescue-prime", ["rp64_256", "rescue"], "RESCUE-PRIME", KeyRule::None, OutputRule::Fixed(32), false,
+        Kind::Rescue, "Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)"),
+    alg!("multimixer-128", ["multimixer"], "MULTIMIXER-128", KeyRule::SameAsMessage, OutputRule::Fixed(64), false,
+        Kind::Multimixer, "Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused"),
 ];
 
 impl PartialEq for Algorithm {
@@ -317,9 +205,9 @@ impl Algorithm {
             (OutputRule::Xof { .. }, Some(0)) => {
                 Err(Error::BadLength("--length must be at least 1".into()))
             }
-            (OutputRule::Xof { .. }, Some(r)) if r > (1 << 30) => Err(Error::BadLength(format!(
-                "--length {r} is too large (at most 1073741824 bytes)"
-            ))),
+            (OutputRule::Xof { .. }, Some(r)) if r > (1 << 30) => Err(Error::BadLength(
+                format!("--length {r} is too large (at most 1073741824 bytes)"),
+            )),
             (OutputRule::Xof { .. }, Some(r)) => Ok(r),
         }
     }

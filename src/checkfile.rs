@@ -19,7 +19,13 @@ pub struct LineFormat {
 }
 
 /// Appends one hash line (with its terminator) to `out`.
-pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8], f: LineFormat) {
+pub fn format_line(
+    out: &mut Vec<u8>,
+    alg: &Algorithm,
+    digest: &[u8],
+    name: &[u8],
+    f: LineFormat,
+) {
     let hex = hex::encode(digest);
     let end = if f.zero { b'\0' } else { b'\n' };
     if f.no_names {
@@ -295,22 +301,13 @@ mod tests {
         );
         assert_eq!(p.parse(format!("SHA256 (f) = {h}").as_bytes()), e(b"f"));
         assert_eq!(p.parse(format!("SHA256(f)= {h}").as_bytes()), e(b"f"));
-        assert_eq!(
-            p.parse(format!("SHA256 (a (1)) = {h}").as_bytes()),
-            e(b"a (1)")
-        );
+        assert_eq!(p.parse(format!("SHA256 (a (1)) = {h}").as_bytes()), e(b"a (1)"));
         assert_eq!(p.parse(b"# comment"), Line::Skip);
         assert_eq!(p.parse(b"\n"), Line::Skip);
         assert_eq!(p.parse(b" \n"), Line::Improper);
-        assert_eq!(
-            p.parse(format!("{}  a", &h[2..]).as_bytes()),
-            Line::Improper
-        );
+        assert_eq!(p.parse(format!("{}  a", &h[2..]).as_bytes()), Line::Improper);
         assert_eq!(p.parse(format!("{h}ab  a").as_bytes()), Line::Improper);
-        assert_eq!(
-            p.parse(format!("SHA512 (f) = {h}").as_bytes()),
-            Line::Improper
-        );
+        assert_eq!(p.parse(format!("SHA512 (f) = {h}").as_bytes()), Line::Improper);
         assert_eq!(p.parse(format!("\\{h}  bad\\q").as_bytes()), Line::Improper);
         assert_eq!(p.parse(b"\xff\xfe garbage"), Line::Improper);
         assert_eq!(p.parse(format!("{h}  a\0b").as_bytes()), Line::Improper);
@@ -339,20 +336,14 @@ mod tests {
     fn reversed_form_cannot_be_mixed() {
         let h = "ab".repeat(32);
         let mut p = ListParser::new(Some(alg("sha256")), None);
-        assert!(matches!(
-            p.parse(format!("{h} a").as_bytes()),
-            Line::Entry(_)
-        ));
+        assert!(matches!(p.parse(format!("{h} a").as_bytes()), Line::Entry(_)));
         // Once reversed, a two-space line keeps the second space in the name.
         match p.parse(format!("{h}  b").as_bytes()) {
             Line::Entry(e) => assert_eq!(e.name, b" b"),
             other => panic!("{other:?}"),
         }
         let mut q = ListParser::new(Some(alg("sha256")), None);
-        assert!(matches!(
-            q.parse(format!("{h}  a").as_bytes()),
-            Line::Entry(_)
-        ));
+        assert!(matches!(q.parse(format!("{h}  a").as_bytes()), Line::Entry(_)));
         assert_eq!(q.parse(format!("{h} b").as_bytes()), Line::Improper);
     }
 }

@@ -22,14 +22,8 @@ pub const FILES: &[(&str, &str)] = &[
     ),
     ("highwayhash.kat", include_str!("../kats/highwayhash.kat")),
     ("lemac.kat", include_str!("../kats/lemac.kat")),
-    (
-        "rescue_rp64_256.kat",
-        include_str!("../kats/rescue_rp64_256.kat"),
-    ),
-    (
-        "multimixer128.kat",
-        include_str!("../kats/multimixer128.kat"),
-    ),
+    ("rescue_rp64_256.kat", include_str!("../kats/rescue_rp64_256.kat")),
+    ("multimixer128.kat", include_str!("../kats/multimixer128.kat")),
 ];
 
 /// One record of a `.kat` file.
@@ -45,10 +39,7 @@ pub struct Record {
 impl Record {
     /// A field's value.
     pub fn get(&self, name: &str) -> Option<&'static str> {
-        self.fields
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| *v)
+        self.fields.iter().find(|(k, _)| *k == name).map(|(_, v)| *v)
     }
 
     /// Where the record is, for messages: `file:line`.
@@ -84,12 +75,7 @@ pub fn all_records() -> Vec<Record> {
 /// # Errors
 /// An unknown form or bad hex.
 pub fn expand_msg(spec: &str) -> Result<Vec<u8>, String> {
-    let bad = || {
-        format!(
-            "bad msg field '{}'",
-            spec.chars().take(40).collect::<String>()
-        )
-    };
+    let bad = || format!("bad msg field '{}'", spec.chars().take(40).collect::<String>());
     let count = |n: &str| n.parse::<usize>().map_err(|_| bad());
     if let Some(h) = spec.strip_prefix("hex:") {
         hex::decode(h).map_err(|_| bad())
@@ -234,9 +220,7 @@ fn digest_record(
         None => None,
     };
     let params = Params {
-        out_len: out_len
-            .or(Some(want.len()))
-            .filter(|_| alg.name == "blake3"),
+        out_len: out_len.or(Some(want.len())).filter(|_| alg.name == "blake3"),
         nonce,
     };
     let proto = match alg.hasher_on(backend, key.as_ref(), &params) {
@@ -253,10 +237,7 @@ fn digest_record(
         let equal = crate::digests_equal(&got, &want);
         if equal == negative {
             return Err(if negative {
-                format!(
-                    "{how}: produced the faulty-design (lemac0) output {}",
-                    hex::encode(&got)
-                )
+                format!("{how}: produced the faulty-design (lemac0) output {}", hex::encode(&got))
             } else {
                 format!(
                     "{how}: {} len {}: expected {}, got {}",
@@ -283,9 +264,7 @@ fn digest_record(
     if negative {
         return Ok(Outcome::Pass);
     }
-    for size in [
-        1usize, 3, 7, 8, 13, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129, 1000,
-    ] {
+    for size in [1usize, 3, 7, 8, 13, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129, 1000] {
         if size < 8 && msg.len() > 4096 {
             continue;
         }
@@ -293,10 +272,7 @@ fn digest_record(
     }
     for p in split_points(msg.len()) {
         let (a, b) = msg.split_at(p);
-        check(
-            run(&mut [a, &[][..], b].into_iter()),
-            &format!("split at {p}"),
-        )?;
+        check(run(&mut [a, &[][..], b].into_iter()), &format!("split at {p}"))?;
     }
     // A clone taken mid-stream continues independently of the original.
     let (a, b) = msg.split_at(msg.len() / 3);

@@ -81,8 +81,7 @@ impl Key {
         }
         #[cfg(unix)]
         if rule == KeyRule::SameAsMessage && meta.is_file() && meta.len() >= MAP_KEY_MIN {
-            let file =
-                std::fs::File::open(path).map_err(|e| err(crate::io::describe_io_error(&e)))?;
+            let file = std::fs::File::open(path).map_err(|e| err(crate::io::describe_io_error(&e)))?;
             let map = crate::io::MappedFile::map(&file, meta.len())
                 .map_err(|e| err(crate::io::describe_io_error(&e)))?;
             return Ok(Key(Arc::new(Store::Mapped(map))));
@@ -218,10 +217,7 @@ mod tests {
         );
         let bad = "zz".repeat(16);
         assert!(dec(bad.as_bytes(), KeyRule::Fixed(16)).is_err());
-        assert_eq!(
-            dec(b"", KeyRule::Fixed(16)).unwrap_err(),
-            "key file is empty"
-        );
+        assert_eq!(dec(b"", KeyRule::Fixed(16)).unwrap_err(), "key file is empty");
     }
 
     #[test]

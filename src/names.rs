@@ -87,25 +87,8 @@ pub fn quote(name: &[u8]) -> String {
         c.is_whitespace()
             || matches!(
                 c,
-                '"' | '\''
-                    | '$'
-                    | '&'
-                    | '('
-                    | ')'
-                    | '*'
-                    | ';'
-                    | '<'
-                    | '>'
-                    | '?'
-                    | '['
-                    | '\\'
-                    | ']'
-                    | '^'
-                    | '`'
-                    | '{'
-                    | '|'
-                    | '}'
-                    | '!'
+                '"' | '\'' | '$' | '&' | '(' | ')' | '*' | ';' | '<' | '>' | '?' | '[' | '\\'
+                    | ']' | '^' | '`' | '{' | '|' | '}' | '!'
             )
     };
     if name.is_empty() {
@@ -116,10 +99,7 @@ pub fn quote(name: &[u8]) -> String {
         return text.into_owned();
     }
     if !invalid && !text.chars().any(is_ctrl) {
-        if text.contains('\'')
-            && !text
-                .chars()
-                .any(|c| matches!(c, '"' | '$' | '`' | '\\' | '!'))
+        if text.contains('\'') && !text.chars().any(|c| matches!(c, '"' | '$' | '`' | '\\' | '!'))
         {
             return format!("\"{text}\"");
         }

@@ -67,28 +67,16 @@ mod tests {
     #[test]
     fn keeps_order_and_stops() {
         let mut got = Vec::new();
-        for_each_ordered(
-            0..1000u32,
-            7,
-            |x| x * 2,
-            |y| {
-                got.push(y);
-                true
-            },
-            || {},
-        );
+        for_each_ordered(0..1000u32, 7, |x| x * 2, |y| {
+            got.push(y);
+            true
+        }, || {});
         assert_eq!(got, (0..1000).map(|x| x * 2).collect::<Vec<_>>());
         let mut n = 0;
-        for_each_ordered(
-            0..1000u32,
-            4,
-            |x| x,
-            |_| {
-                n += 1;
-                n < 10
-            },
-            || {},
-        );
+        for_each_ordered(0..1000u32, 4, |x| x, |_| {
+            n += 1;
+            n < 10
+        }, || {});
         assert_eq!(n, 10);
     }
 }

@@ -71,8 +71,7 @@ impl Walker {
         if !cfg!(unix) || self.ancestors.insert(id) {
             match fs::read_dir(dir) {
                 Ok(rd) => {
-                    let mut entries: Vec<PathBuf> =
-                        rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+                    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
                     entries.sort_by(|a, b| path_bytes(b).cmp(&path_bytes(a)));
                     self.stack.push(Frame { entries, id });
                 }

@@ -25,10 +25,7 @@ fn every_vector_on_every_available_backend() {
             continue;
         }
         for b in a.available_backends() {
-            let n = s
-                .per_backend
-                .get(&(a.name.to_string(), b))
-                .map_or(0, |x| x.0);
+            let n = s.per_backend.get(&(a.name.to_string(), b)).map_or(0, |x| x.0);
             assert!(n > 0, "{} on {b}: no vector passed", a.name);
         }
     }
@@ -55,8 +52,5 @@ fn a_wrong_vector_is_caught() {
             .into_boxed_str(),
     );
     let r = &kat::parse("test", text)[0];
-    assert!(matches!(
-        kat::run_record(r, Backend::Auto),
-        kat::Outcome::Fail(_)
-    ));
+    assert!(matches!(kat::run_record(r, Backend::Auto), kat::Outcome::Fail(_)));
 }
