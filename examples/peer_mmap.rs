@@ -37,11 +37,15 @@ fn main() {
                 .chunks(8)
                 .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
                 .collect();
-            let h = highway::HighwayHasher::new(highway::Key([lanes[0], lanes[1], lanes[2], lanes[3]]));
+            let h =
+                highway::HighwayHasher::new(highway::Key([lanes[0], lanes[1], lanes[2], lanes[3]]));
             if alg == "highwayhash-64" {
                 h.hash64(&map).to_le_bytes().to_vec()
             } else {
-                h.hash256(&map).iter().flat_map(|w| w.to_le_bytes()).collect()
+                h.hash256(&map)
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .collect()
             }
         }
         "multimixer-128" => {

@@ -7,5 +7,6 @@ mod highway;
 mod io;
 mod kats;
 mod lemac;
+mod multimixer;
 mod rescue;
 mod siphash;
