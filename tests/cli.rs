@@ -788,3 +788,40 @@ fn lemacsum_lists_verify() {
     let r = run(khsum(d.path()).args(["-a", "lemac"]).args(&names));
     assert_eq!(s(&r.out), list);
 }
+
+#[test]
+fn multimixer_needs_a_key_as_long_as_the_file() {
+    let d = tree();
+    let p = d.path();
+    let key: Vec<u8> = (0..96u32).map(|i| (i * 7 + 1) as u8).collect();
+    let msg: Vec<u8> = (0..96u32).map(|i| (i * 13 + 5) as u8).collect();
+    fs::write(p.join("k"), &key).unwrap();
+    fs::write(p.join("m"), &msg).unwrap();
+    fs::write(p.join("short"), &msg[..64]).unwrap();
+    let mut want = [0u8; 64];
+    multimixer_128::multimixer_128(&key, &msg, &mut want);
+    let r = run(khsum(p).args([
+        "tag",
+        "-a",
+        "multimixer-128",
+        "--key-file",
+        "k",
+        "m",
+        "short",
+    ]));
+    assert_eq!(s(&r.out), format!("{}  m\n", hex::encode(want)));
+    assert_eq!(
+        r.err,
+        "khsum: short: multimixer-128 needs a key exactly as long as the message, a non-zero multiple of 32 bytes: key is 96 bytes, message is 64 bytes\n"
+    );
+    assert_eq!(r.code, 1);
+    let r = run(khsum(p).args(["-a", "multimixer-128", "m"]));
+    assert_eq!(
+        (r.code, r.out.len(), r.err.as_str()),
+        (
+            2,
+            0,
+            "khsum: multimixer-128 needs a key (--key-file or --key-env)\n"
+        )
+    );
+}
