@@ -76,6 +76,8 @@ mod avx512;
 mod constants;
 pub mod field;
 mod portable;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 
 /// Elements in the state.
 pub const STATE_WIDTH: usize = 12;

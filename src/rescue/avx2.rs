@@ -9,7 +9,7 @@
 
 use core::arch::x86_64::*;
 
-use super::constants::{ARK1, ARK2, MDS_ROW0};
+use super::constants::{ARK1, ARK2};
 use super::field::{EPSILON, P};
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 
@@ -134,201 +134,16 @@ fn mul_red(x: __m256i, y: __m256i) -> __m256i {
     reduce(lo, _mm256_sub_epi64(hi, c1), c2)
 }
 
-/// x² reduced (see `avx512::square_red`).
+/// Folds a column sum's low and high words into one reduced element (see `mds`).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn square_red(x: __m256i) -> __m256i {
-    let xh = _mm256_srli_epi64::<32>(x);
-    let p0 = _mm256_mul_epu32(x, x);
-    let p1 = _mm256_mul_epu32(x, xh);
-    let p2 = _mm256_mul_epu32(xh, xh);
-    let lo = _mm256_add_epi64(p0, _mm256_slli_epi64::<33>(p1));
-    let carry = ltu(lo, p0);
-    let hi = _mm256_add_epi64(p2, _mm256_srli_epi64::<31>(p1));
-    reduce(lo, hi, carry)
+fn fold(l: __m256i, h: __m256i, eps: __m256i) -> __m256i {
+    let x = _mm256_add_epi64(l, _mm256_slli_epi64::<32>(h));
+    // The carry of the low word (−1 where set) goes into the top part.
+    let top = _mm256_sub_epi64(_mm256_srli_epi64::<32>(h), ltu(x, l));
+    let t = _mm256_sub_epi64(_mm256_slli_epi64::<32>(top), top);
+    let r = _mm256_add_epi64(x, t);
+    _mm256_add_epi64(r, _mm256_and_si256(ltu(r, t), eps))
 }
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn mul(x: Split, y: Split) -> Split {
-    use super::field::mont_mul;
-    Split {
-        a: [mul_red(x.a[0], y.a[0]), mul_red(x.a[1], y.a[1])],
-        b: [
-            gpr(mont_mul(x.b[0], y.b[0])),
-            gpr(mont_mul(x.b[1], y.b[1])),
-            gpr(mont_mul(x.b[2], y.b[2])),
-            gpr(mont_mul(x.b[3], y.b[3])),
-        ],
-    }
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn square(x: Split) -> Split {
-    use super::field::mont_mul;
-    Split {
-        a: [square_red(x.a[0]), square_red(x.a[1])],
-        b: [
-            gpr(mont_mul(x.b[0], x.b[0])),
-            gpr(mont_mul(x.b[1], x.b[1])),
-            gpr(mont_mul(x.b[2], x.b[2])),
-            gpr(mont_mul(x.b[3], x.b[3])),
-        ],
-    }
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn exp_acc<const M: usize>(base: Split, tail: Split) -> Split {
-    let mut r = base;
-    for _ in 0..M {
-        r = square(r);
-    }
-    mul(r, tail)
-}
-
-/// x^7.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn sbox(x: State) -> State {
-    let x = split(x);
-    let x2 = square(x);
-    let x3 = mul(x2, x);
-    join(mul(square(x3), x))
-}
-
-/// x^(1/7): the chain of `field::exp_inv7_n`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn inv_sbox(x: State) -> State {
-    let x = split(x);
-    let t1 = square(x);
-    let t2 = square(t1);
-    let t3 = exp_acc::<3>(t2, t2);
-    let t4 = exp_acc::<6>(t3, t3);
-    let t5 = exp_acc::<12>(t4, t4);
-    let t6 = exp_acc::<6>(t5, t3);
-    let t7 = exp_acc::<31>(t6, t6);
-    let a = square(square(mul(square(t7), t6)));
-    let b = mul(mul(t1, t2), x);
-    join(mul(a, b))
-}
-
-/// Column `j` of the MDS matrix: lane i holds MDS[i][j] = MDS_ROW0[(j − i) mod 12].
-const fn mds_columns() -> [[u64; STATE_WIDTH]; STATE_WIDTH] {
-    let mut cols = [[0u64; STATE_WIDTH]; STATE_WIDTH];
-    let mut j = 0;
-    while j < STATE_WIDTH {
-        let mut i = 0;
-        while i < STATE_WIDTH {
-            cols[j][i] = MDS_ROW0[(j + STATE_WIDTH - i) % STATE_WIDTH];
-            i += 1;
-        }
-        j += 1;
-    }
-    cols
-}
-
-const MDS_COLS: [[u64; STATE_WIDTH]; STATE_WIDTH] = mds_columns();
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn load(x: &[u64; STATE_WIDTH]) -> State {
-    // SAFETY: `x` is 12 readable u64; the three unaligned loads read bytes 0..32, 32..64
-    // and 64..96.
-    unsafe {
-        let p = x.as_ptr();
-        State([
-            _mm256_loadu_si256(p.cast()),
-            _mm256_loadu_si256(p.add(4).cast()),
-            _mm256_loadu_si256(p.add(8).cast()),
-        ])
-    }
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn store(s: State) -> [u64; STATE_WIDTH] {
-    let mut out = [0u64; STATE_WIDTH];
-    // SAFETY: `out` is 12 writable u64; the three unaligned stores write bytes 0..32,
-    // 32..64 and 64..96.
-    unsafe {
-        let p = out.as_mut_ptr();
-        _mm256_storeu_si256(p.cast(), s.0[0]);
-        _mm256_storeu_si256(p.add(4).cast(), s.0[1]);
-        _mm256_storeu_si256(p.add(8).cast(), s.0[2]);
-    }
-    out
-}
-
-/// state ← MDS · state: column sums of coefficient × 32-bit half, exact in 64 bits, then
-/// lo + hi·2^32 reduced once (see `portable::mds`).
-#[inline]
-#[target_feature(enable = "avx2")]
-fn mds(s: State) -> State {
-    let eps = splat(EPSILON);
-    let v = store(s);
-    let zero = _mm256_setzero_si256();
-    let mut lo = [zero; 3];
-    let mut hi = [zero; 3];
-    for (j, col) in MDS_COLS.iter().enumerate() {
-        let l = splat(v[j]);
-        let h = splat(v[j] >> 32);
-        let c = load(col);
-        for k in 0..3 {
-            lo[k] = _mm256_add_epi64(lo[k], _mm256_mul_epu32(l, c.0[k]));
-            hi[k] = _mm256_add_epi64(hi[k], _mm256_mul_epu32(h, c.0[k]));
-        }
-    }
-    let fold = |l: __m256i, h: __m256i| {
-        let x = _mm256_add_epi64(l, _mm256_slli_epi64::<32>(h));
-        // The carry of the low word (−1 where set) goes into the top part.
-        let top = _mm256_sub_epi64(_mm256_srli_epi64::<32>(h), ltu(x, l));
-        let t = _mm256_sub_epi64(_mm256_slli_epi64::<32>(top), top);
-        let r = _mm256_add_epi64(x, t);
-        _mm256_add_epi64(r, _mm256_and_si256(ltu(r, t), eps))
-    };
-    State([fold(lo[0], hi[0]), fold(lo[1], hi[1]), fold(lo[2], hi[2])])
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn ark(s: State, k: &[u64; STATE_WIDTH]) -> State {
-    let k = load(k);
-    State([
-        add_canon(s.0[0], k.0[0]),
-        add_canon(s.0[1], k.0[1]),
-        add_canon(s.0[2], k.0[2]),
-    ])
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn permute(mut s: State) -> State {
-    for r in 0..NUM_ROUNDS {
-        s = ark(mds(sbox(s)), &ARK1[r]);
-        s = ark(mds(inv_sbox(s)), &ARK2[r]);
-    }
-    State([canonical(s.0[0]), canonical(s.0[1]), canonical(s.0[2])])
-}
-
-/// For each block: adds it to the rate (state[4..12]) and applies the permutation.
-/// Elements may be any `u64` (taken mod p); the state is canonical afterwards.
-#[target_feature(enable = "avx2")]
-pub(crate) fn absorb(state: &mut [u64; STATE_WIDTH], blocks: &[[u64; RATE_WIDTH]]) {
-    let s0 = load(state);
-    let mut s = State([canonical(s0.0[0]), canonical(s0.0[1]), canonical(s0.0[2])]);
-    for blk in blocks {
-        let mut m = [0u64; STATE_WIDTH];
-        m[STATE_WIDTH - RATE_WIDTH..].copy_from_slice(blk);
-        let m = load(&m);
-        s = State([
-            add_canon(s.0[0], canonical(m.0[0])),
-            add_canon(s.0[1], canonical(m.0[1])),
-            add_canon(s.0[2], canonical(m.0[2])),
-        ]);
-        s = permute(s);
-    }
-    *state = store(s);
-}
+super::simd::vector_rounds!("avx2");
