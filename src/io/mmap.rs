@@ -75,7 +75,7 @@ impl MappedFile {
         // before/after metadata comparison (size, mtime, ctime), and a fault past the end
         // of a truncated file is turned into zero pages plus the `faulted` flag by the
         // SIGBUS handler below, for which this mapping is registered before any read.
-        let map = unsafe { memmap2::MmapOptions::new().len(len).populate().map(file) };
+        let map = unsafe { memmap2::MmapOptions::new().len(len).map(file) };
         let map = match map {
             Ok(m) => m,
             Err(e) => {
