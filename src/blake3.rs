@@ -48,6 +48,11 @@ impl Hasher for Blake3 {
         }
     }
 
+    fn prefers_mmap(&self) -> bool {
+        // Large inputs are hashed on all threads (update_rayon).
+        true
+    }
+
     fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
         let mut out = vec![0u8; self.out_len];
         self.inner.finalize_xof().fill(&mut out);

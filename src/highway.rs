@@ -257,6 +257,11 @@ fn finalize(backend: Backend, state: &State, tail: &[u8], words: usize) -> [u64;
 }
 
 impl Hasher for Highway {
+    fn prefers_mmap(&self) -> bool {
+        // Faster than a copy from the page cache; the SIMD loops prefetch ahead.
+        true
+    }
+
     fn update(&mut self, mut data: &[u8]) {
         if self.buf.pending().is_empty() {
             // Nothing buffered: whole packets go straight to the backend.

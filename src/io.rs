@@ -15,8 +15,9 @@ use std::path::Path;
 #[cfg(unix)]
 pub use mmap::MappedFile;
 
-/// Regular files at least this large are memory-mapped. Mapping costs a few µs more per
-/// file than `read()` here, so small files are read.
+/// Regular files at least this large are memory-mapped when the hasher hashes large
+/// buffers on several threads ([`Hasher::prefers_mmap`]: BLAKE3, Multimixer-128, HighwayHash, LeMac).
+/// Mapping costs a few µs more per file than `read()`, so small files are read.
 pub const MMAP_MIN: u64 = 256 * 1024;
 
 /// Read size for streamed input.
@@ -102,8 +103,11 @@ impl Stamp {
 /// Hashes the file at `path` with a fresh copy of `proto` and returns the digest.
 ///
 /// Directories are refused (`Is a directory`). Regular files of at least [`MMAP_MIN`]
-/// bytes are memory-mapped and fed to [`Hasher::update_large`]; other files, FIFOs and
-/// devices are read in chunks until end of file. For regular files, the size, mtime and
+/// bytes are memory-mapped and fed to [`Hasher::update_large`] when the hasher
+/// [prefers it](Hasher::prefers_mmap); everything else — files for single-threaded hashers, FIFOs,
+/// devices — is read in 1 MiB chunks into a buffer that stays in cache (on the machine
+/// measured, that is faster for a single-threaded hash than walking a mapping: SHA-256
+/// of a 1 GiB page-cached file 0.72 s read vs 0.92 s mapped). For regular files, the size, mtime and
 /// ctime are compared before and after reading, and a file truncated under a mapping is
 /// caught by the SIGBUS guard: either way the result is an error, never a digest.
 ///
@@ -127,6 +131,7 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError>
         }
         #[cfg(unix)]
         if meta.len() >= MMAP_MIN
+            && h.prefers_mmap()
             && let Ok(map) = MappedFile::map(&file, meta.len())
         {
             h.update_large(map.bytes());
@@ -221,6 +226,11 @@ fn read_all(mut r: impl Read, h: &mut dyn Hasher, hint: u64) -> io::Result<u64> 
             };
             total += n as u64;
             h.update_large(&buf[..n]);
+            // A regular file that delivered its whole size needs no end-of-file read: if
+            // it grew meanwhile, the size check after reading reports it.
+            if hint > 0 && total == hint {
+                return Ok(total);
+            }
         }
     })
 }

@@ -284,6 +284,11 @@ impl LeMac {
 }
 
 impl Hasher for LeMac {
+    fn prefers_mmap(&self) -> bool {
+        // Faster than a copy from the page cache; the SIMD loops prefetch ahead.
+        true
+    }
+
     fn update(&mut self, data: &[u8]) {
         let (backend, state) = (self.backend, &mut self.state);
         self.buf

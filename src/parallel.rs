@@ -4,8 +4,9 @@
 
 use std::collections::BTreeMap;
 
-/// A good `max_batch` for hashing files: 32 small files per task.
-pub const FILE_BATCH: usize = 32;
+/// A good `max_batch` for hashing files: 128 small files per task (measured: 20,000
+/// small files take 98 ms with 128, 106 ms with 32).
+pub const FILE_BATCH: usize = 128;
 use std::sync::mpsc;
 
 /// Runs `work` on every item on the rayon pool and hands the results to `sink` in input

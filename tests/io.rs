@@ -15,9 +15,13 @@ struct Saboteur {
     new_len: u64,
     done: bool,
     sum: u64,
+    mmap: bool,
 }
 
 impl Hasher for Saboteur {
+    fn prefers_mmap(&self) -> bool {
+        self.mmap
+    }
     fn update(&mut self, data: &[u8]) {
         if !self.done {
             self.done = true;
@@ -46,7 +50,7 @@ impl Hasher for Saboteur {
     }
 }
 
-fn sabotage(len: u64, new_len: u64) -> Result<Vec<u8>, khsum::io::InputError> {
+fn sabotage(len: u64, new_len: u64, mmap: bool) -> Result<Vec<u8>, khsum::io::InputError> {
     let d = tempfile::TempDir::new().unwrap();
     let path = d.path().join("f");
     fs::write(&path, vec![1u8; len as usize]).unwrap();
@@ -55,6 +59,7 @@ fn sabotage(len: u64, new_len: u64) -> Result<Vec<u8>, khsum::io::InputError> {
         new_len,
         done: false,
         sum: 0,
+        mmap,
     };
     hash_path(&path, &s)
 }
@@ -62,27 +67,30 @@ fn sabotage(len: u64, new_len: u64) -> Result<Vec<u8>, khsum::io::InputError> {
 #[test]
 fn truncated_while_mapped_is_an_error_not_a_crash() {
     let len = 8 * MMAP_MIN;
-    let e = sabotage(len, 4096).unwrap_err();
+    let e = sabotage(len, 4096, true).unwrap_err();
     assert_eq!(e.reason, "file changed while being read");
     // And to zero.
-    let e = sabotage(len, 0).unwrap_err();
+    let e = sabotage(len, 0, true).unwrap_err();
     assert_eq!(e.reason, "file changed while being read");
 }
 
 #[test]
 fn grown_while_mapped_is_an_error() {
     let len = 2 * MMAP_MIN;
-    let e = sabotage(len, 3 * len).unwrap_err();
+    let e = sabotage(len, 3 * len, true).unwrap_err();
     assert_eq!(e.reason, "file changed while being read");
 }
 
 #[test]
 fn changed_while_read_is_an_error() {
-    // Below the mmap threshold the file is read; a size change is caught too.
-    let e = sabotage(1000, 10).unwrap_err();
-    assert_eq!(e.reason, "file changed while being read");
-    let e = sabotage(1000, 5000).unwrap_err();
-    assert_eq!(e.reason, "file changed while being read");
+    // Below the mmap threshold, or for hashers that prefer reads, the file is read; a
+    // size change is caught too.
+    for (len, mmap) in [(1000, true), (1000, false), (8 * MMAP_MIN, false)] {
+        let e = sabotage(len, 10, mmap).unwrap_err();
+        assert_eq!(e.reason, "file changed while being read");
+        let e = sabotage(len, len + 5000, mmap).unwrap_err();
+        assert_eq!(e.reason, "file changed while being read");
+    }
 }
 
 #[test]
@@ -95,6 +103,9 @@ fn an_untouched_file_hashes() {
         new_len: 3 * MMAP_MIN,
         done: true,
         sum: 0,
+        mmap: true,
     };
     assert_eq!(hash_path(&path, &s).unwrap(), (3 * MMAP_MIN).to_le_bytes());
+    let r = Saboteur { mmap: false, ..s };
+    assert_eq!(hash_path(&path, &r).unwrap(), (3 * MMAP_MIN).to_le_bytes());
 }
