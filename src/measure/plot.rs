@@ -40,11 +40,16 @@ pub fn render_svg(results: &[Measurement], title: &str, y_label: &str) -> Result
     let (y0, y1) = (y0 / 1.5, y1 * 1.5);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (1200, 800)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (1400, 800)).into_drawing_area();
         let err = |e: &dyn std::fmt::Display| e.to_string();
         root.fill(&WHITE).map_err(|e| err(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 22))
+        let root = root
+            .titled(title, ("sans-serif", 22))
+            .map_err(|e| err(&e))?;
+        // The chart on the left, the legend in its own column on the right, so no line
+        // is hidden behind it.
+        let (left, right) = root.split_horizontally(1080);
+        let mut chart = ChartBuilder::on(&left)
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size(72)
@@ -62,19 +67,25 @@ pub fn render_svg(results: &[Measurement], title: &str, y_label: &str) -> Result
             let color = HSLColor(i as f64 / n as f64, 0.75, 0.42);
             chart
                 .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
-                .map_err(|e| err(&e))?
-                .label(format!("{alg} [{backend}]"))
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3))
-                });
+                .map_err(|e| err(&e))?;
+            chart
+                .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                .map_err(|e| err(&e))?;
+            let y = 30 + 22 * i as i32;
+            right
+                .draw(&PathElement::new(
+                    vec![(10, y), (34, y)],
+                    color.stroke_width(3),
+                ))
+                .map_err(|e| err(&e))?;
+            right
+                .draw(&Text::new(
+                    format!("{alg} [{backend}]"),
+                    (42, y - 7),
+                    ("sans-serif", 14),
+                ))
+                .map_err(|e| err(&e))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;
     }
     Ok(svg)
