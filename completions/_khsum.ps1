@@ -145,19 +145,19 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--quick', '--quick', [CompletionResultType]::ParameterName, 'Fewer, shorter samples (a few seconds in all)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print a JSON array instead of a table')
             [CompletionResult]::new('--csv', '--csv', [CompletionResultType]::ParameterName, 'Print CSV instead of a table')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'khsum;selftest' {
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'khsum;generate' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff) for khsum(1)')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff): khsum(1), or khsum-SUBCOMMAND(1) for a subcommand')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'A completion script for SHELL')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -173,7 +173,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             break
         }
         'khsum;generate;help' {
-            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff) for khsum(1)')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff): khsum(1), or khsum-SUBCOMMAND(1) for a subcommand')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'A completion script for SHELL')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -217,7 +217,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             break
         }
         'khsum;help;generate' {
-            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff) for khsum(1)')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'The man page (roff): khsum(1), or khsum-SUBCOMMAND(1) for a subcommand')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'A completion script for SHELL')
             break
         }

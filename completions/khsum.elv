@@ -137,17 +137,17 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --quick 'Fewer, shorter samples (a few seconds in all)'
             cand --json 'Print a JSON array instead of a table'
             cand --csv 'Print CSV instead of a table'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'khsum;selftest'= {
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'khsum;generate'= {
             cand -h 'Print help'
             cand --help 'Print help'
-            cand man 'The man page (roff) for khsum(1)'
+            cand man 'The man page (roff): khsum(1), or khsum-SUBCOMMAND(1) for a subcommand'
             cand completions 'A completion script for SHELL'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -160,7 +160,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --help 'Print help'
         }
         &'khsum;generate;help'= {
-            cand man 'The man page (roff) for khsum(1)'
+            cand man 'The man page (roff): khsum(1), or khsum-SUBCOMMAND(1) for a subcommand'
             cand completions 'A completion script for SHELL'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -193,7 +193,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;help;selftest'= {
         }
         &'khsum;help;generate'= {
-            cand man 'The man page (roff) for khsum(1)'
+            cand man 'The man page (roff): khsum(1), or khsum-SUBCOMMAND(1) for a subcommand'
             cand completions 'A completion script for SHELL'
         }
         &'khsum;help;generate;man'= {

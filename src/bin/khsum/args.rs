@@ -77,8 +77,10 @@ pub enum Command {
     /// List the algorithms, their key and output sizes, and this CPU's backend
     List,
     /// Measure cycles/byte and GB/s of every algorithm on every backend this CPU has
+    #[command(long_about = BENCH_ABOUT)]
     Bench(BenchCmd),
     /// Run every known-answer vector on every backend this CPU has
+    #[command(long_about = SELFTEST_ABOUT)]
     Selftest,
     /// Print the man page or a shell completion script (for packagers)
     #[command(hide = true)]
@@ -206,10 +208,24 @@ pub struct KeyArgs {
     pub key_env: Option<String>,
 }
 
-/// `khsum bench`: single-threaded, cache-resident buffers; each figure is the median of
-/// repeated samples after warm-up, with the inter-quartile spread. Cycles are Linux perf
-/// core cycles where the kernel offers them, else x86-64 TSC cycles at the TSC's nominal
-/// frequency (measured and printed in the header), else only ns/byte and GB/s.
+const BENCH_ABOUT: &str = "\
+Measure cycles/byte and GB/s of every algorithm on every backend this CPU has.
+
+Single thread, cache-resident buffers, message sizes 64 B, 1 KiB, 64 KiB and 1 MiB by
+default. Each figure is the median of repeated samples after warm-up, with the
+inter-quartile spread; figures whose samples spread by more than 10% are marked '!' and a
+warning says the machine is busy. Cycles are Linux perf core cycles where the kernel
+offers them, else x86-64 time-stamp-counter cycles at the TSC's nominal frequency
+(measured and printed in the header), else only ns/byte and GB/s. The header names the
+CPU, logical cores, SIMD features, TSC frequency, khsum version and build profile.
+Progress goes to stderr on a terminal only.";
+
+const SELFTEST_ABOUT: &str = "\
+Run every known-answer vector built into khsum (the kats/ files) on every backend this CPU
+supports, whole and split at many points; print one line per algorithm and backend with
+the count passed; exit 1 on any mismatch.";
+
+/// The options of `khsum bench`.
 #[derive(Args, Debug)]
 pub struct BenchCmd {
     /// Algorithm to measure (repeatable; default: all)
@@ -253,8 +269,11 @@ pub struct GenerateCmd {
 
 #[derive(Subcommand, Debug)]
 pub enum GenerateWhat {
-    /// The man page (roff) for khsum(1)
-    Man,
+    /// The man page (roff): khsum(1), or khsum-SUBCOMMAND(1) for a subcommand
+    Man {
+        /// A subcommand (hash, check, tag, list, bench, selftest)
+        subcommand: Option<String>,
+    },
     /// A completion script for SHELL
     Completions {
         #[arg(value_enum)]

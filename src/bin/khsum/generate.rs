@@ -6,12 +6,28 @@ use crate::args::{Cli, GenerateWhat, Shell};
 use crate::report::{Out, Status};
 use clap::CommandFactory;
 
-pub fn render(what: &GenerateWhat) -> Vec<u8> {
+pub fn render(what: &GenerateWhat) -> Result<Vec<u8>, String> {
     let cmd = Cli::command();
     let mut buf = Vec::new();
     match what {
-        GenerateWhat::Man => {
-            clap_mangen::Man::new(cmd)
+        GenerateWhat::Man { subcommand } => {
+            let page = match subcommand {
+                None => cmd,
+                Some(name) => {
+                    let mut cmd = cmd;
+                    cmd.build();
+                    match cmd.find_subcommand(name) {
+                        // clap names are &'static str (without its "string" feature); this
+                        // runs once per process.
+                        Some(sub) => sub
+                            .clone()
+                            .name(&*Box::leak(format!("khsum-{name}").into_boxed_str()))
+                            .version(env!("CARGO_PKG_VERSION")),
+                        None => return Err(format!("no subcommand '{name}'")),
+                    }
+                }
+            };
+            clap_mangen::Man::new(page)
                 .render(&mut buf)
                 .expect("rendering into memory cannot fail");
         }
@@ -27,11 +43,19 @@ pub fn render(what: &GenerateWhat) -> Vec<u8> {
             clap_complete::generate(sh, &mut cmd, "khsum", &mut buf);
         }
     }
-    buf
+    Ok(buf)
 }
 
 pub fn run(what: &GenerateWhat) -> Status {
     let mut out = Out::new();
-    out.write(&render(what));
-    out.finish(Status::Ok)
+    match render(what) {
+        Ok(page) => {
+            out.write(&page);
+            out.finish(Status::Ok)
+        }
+        Err(e) => {
+            out.warn(&e);
+            out.finish(Status::Usage)
+        }
+    }
 }
