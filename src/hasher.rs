@@ -69,8 +69,6 @@ pub enum Error {
     BadParameter(String),
     /// The input does not satisfy the algorithm's constraints (e.g. a length rule).
     BadInput(String),
-    /// The algorithm is listed in the registry but not built into this version.
-    NotImplemented(&'static str),
 }
 
 impl fmt::Display for Error {
@@ -83,7 +81,6 @@ impl fmt::Display for Error {
             Error::BadInput(s) => f.write_str(s),
             Error::KeyRequired(a) => write!(f, "{a} needs a key (--key-file or --key-env)"),
             Error::KeyNotAllowed(a) => write!(f, "{a} takes no key"),
-            Error::NotImplemented(a) => write!(f, "{a} is not implemented in this version"),
         }
     }
 }

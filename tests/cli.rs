@@ -563,9 +563,6 @@ fn selftest_runs_every_backend() {
     let summary = khsum::kat::run_all();
     let mut lines = 0;
     for a in khsum::Algorithm::all() {
-        if summary.not_implemented.contains(a.name) {
-            continue;
-        }
         for b in a.available_backends() {
             let (pass, _) = summary.per_backend[&(a.name.to_string(), b)];
             let want = format!(

@@ -10,9 +10,6 @@ fn every_vector_on_every_available_backend() {
     for ((alg, backend), (pass, fail)) in &s.per_backend {
         eprintln!("{alg:>16} {backend:<12} {pass:>4} passed {fail:>3} failed");
     }
-    for a in &s.not_implemented {
-        eprintln!("{a}: not implemented in this version; its vectors were not run");
-    }
     assert!(
         s.failures.is_empty(),
         "{} failures:\n{}",
@@ -21,9 +18,6 @@ fn every_vector_on_every_available_backend() {
     );
     // Every backend each algorithm lists and this CPU has was exercised.
     for a in Algorithm::all() {
-        if s.not_implemented.contains(a.name) {
-            continue;
-        }
         for b in a.available_backends() {
             let n = s
                 .per_backend

@@ -14,17 +14,11 @@ pub fn run() -> Status {
             .filter_map(|b| s.per_backend.get_key_value(&(a.name.to_string(), b)))
     });
     for ((alg, backend), (pass, fail)) in rows {
-        if s.not_implemented.contains(alg) {
-            continue;
-        }
         let verdict = if *fail == 0 { "ok" } else { "FAILED" };
         text.push_str(&format!(
             "{alg:<16} {:<12} {pass:>4} passed {fail:>3} failed  {verdict}\n",
             backend.name()
         ));
-    }
-    for a in &s.not_implemented {
-        text.push_str(&format!("{a:<16} not implemented in this version\n"));
     }
     out.write(text.as_bytes());
     for f in &s.failures {
