@@ -11,64 +11,6 @@ use super::constants::{ARK1, ARK2};
 use super::field::{EPSILON, P};
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 
-/// The state as three registers.
-#[derive(Clone, Copy)]
-struct State([__m256i; 3]);
-
-/// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
-/// registers in Montgomery form, so the scalar multiplier works in parallel with the
-/// vector units.
-#[derive(Clone, Copy)]
-struct Split {
-    a: [__m256i; 2],
-    b: [u64; 4],
-}
-
-/// Keeps `x` in a general-purpose register: without this, LLVM packs the four scalar
-/// lanes into vector registers (SLP vectorisation), which costs far more than it saves
-/// here. The empty `asm!` emits no instruction.
-#[inline(always)]
-fn gpr(mut x: u64) -> u64 {
-    // SAFETY: the assembly template is empty: it executes nothing, reads and writes no
-    // memory, and leaves `x` unchanged in the register it was given.
-    unsafe {
-        core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags))
-    };
-    x
-}
-
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl")]
-fn split(s: State) -> Split {
-    use super::field::{R2, mont_mul};
-    let mut b = [0u64; 4];
-    // SAFETY: `b` is 4 writable u64 (32 bytes); the store is unaligned.
-    unsafe { _mm256_storeu_si256(b.as_mut_ptr().cast(), s.0[2]) };
-    Split {
-        a: [s.0[0], s.0[1]],
-        b: [
-            mont_mul(b[0], R2),
-            mont_mul(b[1], R2),
-            mont_mul(b[2], R2),
-            mont_mul(b[3], R2),
-        ],
-    }
-}
-
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl")]
-fn join(s: Split) -> State {
-    use super::field::mont_reduce;
-    let b = s.b.map(|x| mont_reduce(x, 0) as i64);
-    State([s.a[0], s.a[1], _mm256_set_epi64x(b[3], b[2], b[1], b[0])])
-}
-
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl")]
-fn splat(x: u64) -> __m256i {
-    _mm256_set1_epi64x(x as i64)
-}
-
 /// The lanes where a < b (unsigned).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl")]

@@ -1,9 +1,9 @@
 //! The parts of the AVX2 and AVX-512 Rp64_256 permutations that are written the same way:
-//! the S-box exponentiation chains over the split state, the MDS layer's column sums, the
-//! round structure and `absorb`. Each backend file supplies its own field primitives
-//! (`mul_red`, `reduce`, `ltu`, `add_canon`, `canonical`, `splat`, `split`, `join`,
-//! `fold`) and expands [`vector_rounds!`] with its target features, so each copy is
-//! compiled for its own instruction set.
+//! the state types and their split into vector and scalar parts, the S-box exponentiation
+//! chains over the split state, the MDS layer's column sums, the round structure and
+//! `absorb`. Each backend file supplies its own field primitives (`mul_red`, `reduce`,
+//! `ltu`, `add_canon`, `canonical`, `fold`) and expands [`vector_rounds!`] with its target
+//! features, so each copy is compiled for its own instruction set.
 
 use super::STATE_WIDTH;
 use super::constants::MDS_ROW0;
@@ -28,6 +28,64 @@ pub(super) const MDS_COLS: [[u64; STATE_WIDTH]; STATE_WIDTH] = mds_columns();
 /// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`.
 macro_rules! vector_rounds {
     ($feat:literal) => {
+        /// The state as three registers.
+        #[derive(Clone, Copy)]
+        struct State([__m256i; 3]);
+
+        /// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
+        /// registers in Montgomery form, so the scalar multiplier works in parallel with the
+        /// vector units.
+        #[derive(Clone, Copy)]
+        struct Split {
+            a: [__m256i; 2],
+            b: [u64; 4],
+        }
+
+        /// Keeps `x` in a general-purpose register: without this, LLVM packs the four scalar
+        /// lanes into vector registers (SLP vectorisation), which costs far more than it saves
+        /// here. The empty `asm!` emits no instruction.
+        #[inline(always)]
+        fn gpr(mut x: u64) -> u64 {
+            // SAFETY: the assembly template is empty: it executes nothing, reads and writes no
+            // memory, and leaves `x` unchanged in the register it was given.
+            unsafe {
+                core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags))
+            };
+            x
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn split(s: State) -> Split {
+            use super::field::{R2, mont_mul};
+            let mut b = [0u64; 4];
+            // SAFETY: `b` is 4 writable u64 (32 bytes); the store is unaligned.
+            unsafe { _mm256_storeu_si256(b.as_mut_ptr().cast(), s.0[2]) };
+            Split {
+                a: [s.0[0], s.0[1]],
+                b: [
+                    mont_mul(b[0], R2),
+                    mont_mul(b[1], R2),
+                    mont_mul(b[2], R2),
+                    mont_mul(b[3], R2),
+                ],
+            }
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn join(s: Split) -> State {
+            use super::field::mont_reduce;
+            let b = s.b.map(|x| mont_reduce(x, 0) as i64);
+            State([s.a[0], s.a[1], _mm256_set_epi64x(b[3], b[2], b[1], b[0])])
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn splat(x: u64) -> __m256i {
+            _mm256_set1_epi64x(x as i64)
+        }
+
         /// x² reduced. With x = x1·2^32 + x0: x² = x0² + x0·x1·2^33 + x1²·2^64, and
         /// x1² + (x0·x1 >> 31) < 2^64, so only the low word's carry is left (folded in `reduce`).
         #[inline]
