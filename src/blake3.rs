@@ -77,5 +77,6 @@ impl Drop for Blake3 {
         // The crate's Hasher holds the key words; reset() keeps them, so overwrite the
         // whole state with a fresh unkeyed hasher.
         self.inner = ::blake3::Hasher::new();
+        zeroize::optimization_barrier(&self.inner);
     }
 }

@@ -53,8 +53,9 @@ impl Hasher for HmacSha256 {
         self.0.update(data);
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        Ok(self.0.finalize().into_bytes().to_vec())
+    fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
+        let mac = std::mem::replace(&mut self.0, keyless_hmac());
+        Ok(mac.finalize().into_bytes().to_vec())
     }
 
     fn output_len(&self) -> usize {
@@ -67,6 +68,20 @@ impl Hasher for HmacSha256 {
 
     fn box_clone(&self) -> Box<dyn Hasher> {
         Box::new(self.clone())
+    }
+}
+
+fn keyless_hmac() -> hmac::Hmac<sha2::Sha256> {
+    <hmac::Hmac<sha2::Sha256> as Mac>::new_from_slice(&[]).expect("HMAC accepts any key length")
+}
+
+impl Drop for HmacSha256 {
+    fn drop(&mut self) {
+        // The hmac crate keeps key-derived inner and outer hash states and does not wipe
+        // them: overwrite them with a keyless state, and keep the compiler from dropping
+        // that store as dead.
+        self.0 = keyless_hmac();
+        zeroize::optimization_barrier(&self.0);
     }
 }
 
