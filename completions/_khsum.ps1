@@ -124,8 +124,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--binary', '--binary', [CompletionResultType]::ParameterName, 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b')
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
             [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Tag every regular file below directory arguments, in sorted order')
-            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Tag every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break

@@ -118,8 +118,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --binary 'Mark names with ''*'' (binary mode) in untagged lines, like sha256sum -b'
             cand -t 'Mark names with '' '' (text mode; the default), like sha256sum -t'
             cand --text 'Mark names with '' '' (text mode; the default), like sha256sum -t'
-            cand -r 'Tag every regular file below directory arguments, in sorted order'
-            cand --recursive 'Tag every regular file below directory arguments, in sorted order'
+            cand -r 'Hash every regular file below directory arguments, in sorted order'
+            cand --recursive 'Hash every regular file below directory arguments, in sorted order'
             cand -h 'Print help'
             cand --help 'Print help'
         }

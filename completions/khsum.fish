@@ -88,7 +88,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -s z -l zero -d 'End ea
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s t -l text -d 'Mark names with \' \' (text mode; the default), like sha256sum -t'
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s r -l recursive -d 'Tag every regular file below directory arguments, in sorted order'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand list" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -s a -l algorithm -d 'Algorithm to measure (repeatable; default: all)' -r

@@ -73,7 +73,7 @@ pub enum Command {
     Check(CheckCmd),
     /// Compute keyed tags (MACs) of files; a key is required
     #[command(after_help = AFTER_HELP)]
-    Tag(TagCmd),
+    Tag(HashCmd),
     /// List the algorithms, their key and output sizes, and this CPU's backend
     List,
     /// Measure cycles/byte and GB/s of every algorithm on every backend this CPU has
@@ -87,6 +87,7 @@ pub enum Command {
     Generate(GenerateCmd),
 }
 
+/// The options of `khsum hash` and `khsum tag` (which only adds that a key is required).
 #[derive(Args, Debug)]
 pub struct HashCmd {
     #[command(flatten)]
@@ -98,7 +99,7 @@ pub struct HashCmd {
     /// Hash every regular file below directory arguments, in sorted order
     #[arg(short = 'r', long = "recursive")]
     pub recursive: bool,
-    /// Files to hash; '-' is standard input
+    /// Files to hash or tag; '-' is standard input
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,
 }
@@ -114,22 +115,6 @@ pub struct CheckCmd {
     /// Checksum lists to verify; '-' is standard input
     #[arg(value_name = "LIST")]
     pub lists: Vec<OsString>,
-}
-
-#[derive(Args, Debug)]
-pub struct TagCmd {
-    #[command(flatten)]
-    pub common: Common,
-    #[command(flatten)]
-    pub output: OutputArgs,
-    #[command(flatten)]
-    pub key: KeyArgs,
-    /// Tag every regular file below directory arguments, in sorted order
-    #[arg(short = 'r', long = "recursive")]
-    pub recursive: bool,
-    /// Files to tag; '-' is standard input
-    #[arg(value_name = "FILE")]
-    pub files: Vec<OsString>,
 }
 
 #[derive(Args, Debug, Default)]

@@ -18,6 +18,8 @@ use std::sync::Arc;
 /// What the lists are checked with.
 pub struct CheckSetup<'a> {
     pub forced: Option<&'static Algorithm>,
+    /// The forced algorithm's hasher, already keyed (built once, before any list).
+    pub forced_proto: Option<Box<dyn Hasher>>,
     pub key: &'a KeySource,
     pub params: Params,
     pub opts: &'a VerifyArgs,
@@ -38,10 +40,14 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 }
 
 /// Checks every list; a setup error (bad key) ends the run with status 2.
-pub fn run(lists: Vec<OsString>, s: &CheckSetup<'_>) -> Status {
+pub fn run(lists: Vec<OsString>, mut s: CheckSetup<'_>) -> Status {
     let mut out = Out::new();
     let mut status = Status::Ok;
     let mut protos: HashMap<&'static str, Arc<dyn Hasher>> = HashMap::new();
+    if let (Some(a), Some(p)) = (s.forced, s.forced_proto.take()) {
+        protos.insert(a.name, Arc::from(p));
+    }
+    let s = &s;
     for list in lists {
         match check_list(&list, s, &mut protos, &mut out) {
             Ok(true) => {}

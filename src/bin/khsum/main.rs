@@ -41,7 +41,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<Status, SetupError> {
     match cli.command {
         Some(Command::Hash(h)) => hash(&h.common, &h.output, &h.key, h.recursive, h.files, false),
-        Some(Command::Tag(t)) => hash(&t.common, &t.output, &t.key, t.recursive, t.files, true),
+        Some(Command::Tag(h)) => hash(&h.common, &h.output, &h.key, h.recursive, h.files, true),
         Some(Command::Check(c)) => check(&c.common, &c.verify, &c.key, c.lists),
         Some(Command::List) => Ok(list::run()),
         Some(Command::Bench(b)) => bench::run(&b),
@@ -142,15 +142,17 @@ fn check(
             "standard input cannot hold both the key (--key-file -) and a list".into(),
         ));
     }
-    // With -a, set up (and validate the key) before reading any list.
-    if let Some(a) = forced {
-        setup::prototype(a, &key, &params)?;
-    }
+    // With -a, set up (and validate the key) once, before reading any list.
+    let forced_proto = match forced {
+        Some(a) => Some(setup::prototype(a, &key, &params)?),
+        None => None,
+    };
     let s = check::CheckSetup {
         forced,
+        forced_proto,
         key: &key,
         params,
         opts: verify,
     };
-    Ok(check::run(setup::inputs(&lists), &s))
+    Ok(check::run(setup::inputs(&lists), s))
 }
