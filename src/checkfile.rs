@@ -20,10 +20,9 @@ pub struct LineFormat {
 
 /// Appends one hash line (with its terminator) to `out`.
 pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8], f: LineFormat) {
-    let hex = hex::encode(digest);
     let end = if f.zero { b'\0' } else { b'\n' };
     if f.no_names {
-        out.extend_from_slice(hex.as_bytes());
+        push_hex(out, digest);
         out.push(end);
         return;
     }
@@ -41,13 +40,21 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.extend_from_slice(b" (");
         out.extend_from_slice(&name);
         out.extend_from_slice(b") = ");
-        out.extend_from_slice(hex.as_bytes());
+        push_hex(out, digest);
     } else {
-        out.extend_from_slice(hex.as_bytes());
+        push_hex(out, digest);
         out.extend_from_slice(if f.binary { b" *" } else { b"  " });
         out.extend_from_slice(&name);
     }
     out.push(end);
+}
+
+/// Appends `digest` as lowercase hex (no intermediate `String`: this runs once per file).
+fn push_hex(out: &mut Vec<u8>, digest: &[u8]) {
+    let start = out.len();
+    out.resize(start + 2 * digest.len(), 0);
+    hex::encode_to_slice(digest, &mut out[start..])
+        .expect("the slice is twice the digest's length");
 }
 
 /// Appends a check status line (`name: OK` etc.) as GNU coreutils 9.1 writes it: a name

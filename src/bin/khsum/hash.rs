@@ -47,8 +47,12 @@ fn expand(files: Vec<OsString>, recursive: bool) -> Box<dyn Iterator<Item = Inpu
     )
 }
 
-fn display_name(p: &Path) -> Vec<u8> {
-    path_bytes(p).into_owned()
+/// The name an input is reported under: raw bytes on Unix, `-` for standard input.
+fn name_of(input: &Input) -> std::borrow::Cow<'_, [u8]> {
+    match input {
+        Input::Stdin => b"-"[..].into(),
+        Input::Path(p) | Input::Error(p, _) | Input::Skipped(p, _) => path_bytes(p),
+    }
 }
 
 /// Hashes every input with clones of `proto` and prints one line each.
@@ -61,44 +65,34 @@ pub fn run(
 ) -> Status {
     let out = std::cell::RefCell::new(Out::new());
     let mut status = Status::Ok;
+    let mut line = Vec::new();
     let window = 4 * rayon::current_num_threads().max(1);
-    type Done = (Vec<u8>, Result<Vec<u8>, InputError>, bool);
     khsum::parallel::for_each_ordered(
         expand(files, recursive),
         window,
         khsum::parallel::FILE_BATCH,
-        |input| -> Done {
-            match input {
-                Input::Stdin => (b"-".to_vec(), hash_stdin(proto), false),
-                Input::Path(p) => (display_name(&p), hash_path(&p, proto), false),
-                Input::Error(p, e) => (
-                    display_name(&p),
-                    Err(InputError {
-                        reason: e,
-                        missing: false,
-                    }),
-                    false,
-                ),
-                Input::Skipped(p, e) => (
-                    display_name(&p),
-                    Err(InputError {
-                        reason: e,
-                        missing: false,
-                    }),
-                    true,
-                ),
-            }
+        |input| {
+            let res = match &input {
+                Input::Stdin => hash_stdin(proto),
+                Input::Path(p) => hash_path(p, proto),
+                Input::Error(_, e) | Input::Skipped(_, e) => Err(InputError {
+                    reason: e.clone(),
+                    missing: false,
+                }),
+            };
+            (input, res)
         },
-        |(name, res, skipped)| {
+        |(input, res)| {
+            let name = name_of(&input);
             match res {
                 Ok(d) => {
-                    let mut line = Vec::with_capacity(d.len() * 2 + name.len() + 4);
+                    line.clear();
                     format_line(&mut line, alg, &d, &name, format);
                     return out.borrow_mut().write(&line);
                 }
                 Err(e) => {
                     out.borrow_mut().warn(&format!("{}: {}", q(&name), e));
-                    if !skipped {
+                    if !matches!(input, Input::Skipped(..)) {
                         status = Status::Failed;
                     }
                 }
