@@ -13,6 +13,8 @@ const RAYON_MIN: usize = 128 * 1024;
 struct Blake3 {
     inner: ::blake3::Hasher,
     out_len: usize,
+    /// Keyed mode: the state holds key words and is wiped on drop.
+    keyed: bool,
 }
 
 /// Builds a BLAKE3 hasher: keyed mode when `key` (32 bytes) is given, `out_len` bytes of
@@ -32,7 +34,11 @@ pub(crate) fn new(key: Option<&[u8]>, out_len: usize) -> Result<Box<dyn Hasher>,
             ::blake3::Hasher::new_keyed(&arr)
         }
     };
-    Ok(Box::new(Blake3 { inner, out_len }))
+    Ok(Box::new(Blake3 {
+        inner,
+        out_len,
+        keyed: key.is_some(),
+    }))
 }
 
 impl Hasher for Blake3 {
@@ -59,6 +65,24 @@ impl Hasher for Blake3 {
         Ok(out)
     }
 
+    fn digest_whole(&self, data: &[u8]) -> Result<Vec<u8>, Error> {
+        // On the stack: a fresh unkeyed hasher is cheap to build; a keyed (or already
+        // started) one is copied (about 2 KiB), and a keyed copy is wiped when dropped.
+        let mut h = Blake3 {
+            inner: if self.keyed || self.inner.count() != 0 {
+                self.inner.clone()
+            } else {
+                ::blake3::Hasher::new()
+            },
+            out_len: self.out_len,
+            keyed: self.keyed,
+        };
+        h.update_large(data);
+        let mut out = vec![0u8; self.out_len];
+        h.inner.finalize_xof().fill(&mut out);
+        Ok(out)
+    }
+
     fn output_len(&self) -> usize {
         self.out_len
     }
@@ -75,8 +99,10 @@ impl Hasher for Blake3 {
 impl Drop for Blake3 {
     fn drop(&mut self) {
         // The crate's Hasher holds the key words; reset() keeps them, so overwrite the
-        // whole state with a fresh unkeyed hasher.
-        self.inner = ::blake3::Hasher::new();
-        zeroize::optimization_barrier(&self.inner);
+        // whole state with a fresh unkeyed hasher. (An unkeyed state holds no secret.)
+        if self.keyed {
+            self.inner = ::blake3::Hasher::new();
+            zeroize::optimization_barrier(&self.inner);
+        }
     }
 }

@@ -50,6 +50,21 @@ pub trait Hasher: Send + Sync {
 
     /// A copy of this hasher in its current state (key setup included).
     fn box_clone(&self) -> Box<dyn Hasher>;
+
+    /// The digest of `data` as one whole input, computed on a copy of this hasher (left
+    /// unchanged): the same bytes as [`Hasher::box_clone`], [`Hasher::expect_len`],
+    /// [`Hasher::update_large`] and [`Hasher::finalize`]. Hashers with a large state
+    /// override it to skip the heap copy, which matters when thousands of small files are
+    /// hashed (BLAKE3).
+    ///
+    /// # Errors
+    /// As [`Hasher::finalize`].
+    fn digest_whole(&self, data: &[u8]) -> Result<Vec<u8>, Error> {
+        let mut h = self.box_clone();
+        h.expect_len(data.len() as u64);
+        h.update_large(data);
+        h.finalize()
+    }
 }
 
 /// What can go wrong when configuring or running an algorithm.

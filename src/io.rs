@@ -6,7 +6,7 @@
 mod mmap;
 
 use crate::hasher::{Error, Hasher};
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::fmt;
 use std::fs::{File, Metadata};
 use std::io::{self, Read};
@@ -134,13 +134,24 @@ fn hash_open(
     start: u64,
     proto: &dyn Hasher,
 ) -> Result<Vec<u8>, InputError> {
-    let mut h = proto.box_clone();
     if !meta.is_file() {
+        let mut h = proto.box_clone();
         read_all(file, &mut *h, 0)?;
         return Ok(h.finalize()?);
     }
     let before = Stamp::of(meta);
     let expected = meta.len().saturating_sub(start);
+    // A file that fits the read buffer is read whole first and hashed in one call
+    // (`digest_whole`), which spares thousands of small files a heap copy of the hasher.
+    if expected > 0 && expected <= CHUNK as u64 && !(start == 0 && big_for_mmap(meta, proto)) {
+        return read_whole(file, expected as usize, |data| {
+            if Stamp::of(&file.metadata()?) != before {
+                return Err(changed());
+            }
+            Ok(proto.digest_whole(data)?)
+        });
+    }
+    let mut h = proto.box_clone();
     // 0 is also what /proc and sysfs files report, whatever they hold: not a length to
     // announce or check; for those the bytes read are the content.
     if expected > 0 {
@@ -148,8 +159,7 @@ fn hash_open(
     }
     #[cfg(unix)]
     if start == 0
-        && meta.len() >= MMAP_MIN
-        && h.prefers_mmap()
+        && big_for_mmap(meta, proto)
         && let Ok(map) = MappedFile::map(file, meta.len())
     {
         h.update_large(map.bytes());
@@ -165,6 +175,34 @@ fn hash_open(
         return Err(changed());
     }
     Ok(h.finalize()?)
+}
+
+/// Whether a regular file is large enough to be memory-mapped for this hasher.
+fn big_for_mmap(meta: &Metadata, proto: &dyn Hasher) -> bool {
+    cfg!(unix) && meta.len() >= MMAP_MIN && proto.prefers_mmap()
+}
+
+/// Reads exactly `len` bytes (a regular file's announced size, at most [`CHUNK`]) into the
+/// thread's buffer and hands them to `f`. Reaching the end of the file early means it
+/// shrank: an error. (A file that grew is caught by the caller's size check.)
+fn read_whole<T>(
+    mut file: &File,
+    len: usize,
+    f: impl FnOnce(&[u8]) -> Result<T, InputError>,
+) -> Result<T, InputError> {
+    with_buf(|store| {
+        let buf = aligned(store, len);
+        let mut total = 0;
+        while total < len {
+            match file.read(&mut buf[total..len]) {
+                Ok(0) => return Err(changed()),
+                Ok(n) => total += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        f(&buf[..len])
+    })
 }
 
 /// Hashes standard input with a fresh copy of `proto`. When standard input is a regular
@@ -203,29 +241,43 @@ pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Vec<u8>, Inp
     Ok(h.finalize()?)
 }
 
-/// Alignment of the read buffer's start.
+/// Alignment of the read buffer's start: the kernel copies page-cache pages into it, and a
+/// page-aligned destination makes that copy faster (20,000 files of 1–16 KiB: about 2%
+/// less CPU time, `perf stat -r 15 khsum --no-names FILE...`).
 const ALIGN: usize = 4096;
 
+/// The thread's read buffer, page-aligned, at least 64 KiB and at least `want` bytes
+/// (capped at [`CHUNK`]).
+fn aligned(store: &mut Vec<u8>, want: usize) -> &mut [u8] {
+    let want = want.clamp(64 * 1024, CHUNK);
+    if store.len() < want + ALIGN {
+        store.resize(want + ALIGN, 0);
+    }
+    let skip = store.as_ptr().align_offset(ALIGN).min(ALIGN);
+    &mut store[skip..]
+}
+
 thread_local! {
-    static BUF: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static BUF: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+}
+
+/// Runs `f` with this thread's read buffer, taken out of the thread-local while in use.
+/// `f` may re-enter: hashing a buffer on all threads (BLAKE3's `update_rayon`) lets this
+/// thread run other queued work meanwhile, such as another file's read, which then gets
+/// a fresh buffer instead of finding this one borrowed.
+fn with_buf<T>(f: impl FnOnce(&mut Vec<u8>) -> T) -> T {
+    let mut buf = BUF.take();
+    let out = f(&mut buf);
+    BUF.set(buf);
+    out
 }
 
 /// Reads until end of file, feeding `h`; returns the byte count. `hint` is the expected
 /// size (0 when unknown), so a small file is read with one `read` call.
 fn read_all(mut r: impl Read, h: &mut dyn Hasher, hint: u64) -> io::Result<u64> {
-    BUF.with(|b| {
-        let mut store = b.borrow_mut();
-        let want = usize::try_from(hint)
-            .unwrap_or(CHUNK)
-            .saturating_add(1)
-            .clamp(64 * 1024, CHUNK);
-        if store.len() < want + ALIGN {
-            store.resize(want + ALIGN, 0);
-        }
-        // The kernel copies page-cache pages into this buffer; a page-aligned destination
-        // makes that copy faster (measured: see `ALIGN`).
-        let skip = store.as_ptr().align_offset(ALIGN).min(ALIGN);
-        let buf = &mut store[skip..];
+    with_buf(|store| {
+        let want = usize::try_from(hint).unwrap_or(CHUNK).saturating_add(1);
+        let buf = aligned(store, want);
         let mut total = 0u64;
         loop {
             let n = match r.read(&mut buf[..]) {
@@ -248,6 +300,37 @@ fn read_all(mut r: impl Read, h: &mut dyn Hasher, hint: u64) -> io::Result<u64> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The whole-file read path: a file that changed between the first `stat` and the
+    /// end of the read (simulated with metadata taken before the change) is an error, and
+    /// so is one that ends before its announced size.
+    #[test]
+    fn whole_read_checks_the_file() {
+        let proto = crate::Algorithm::lookup("sha256")
+            .unwrap()
+            .hasher(None, &crate::Params::default())
+            .unwrap();
+        let d = tempfile::TempDir::new().unwrap();
+        let path = d.path().join("f");
+        for (len, new_len) in [(1000u64, 10u64), (1000, 5000), (CHUNK as u64, 7)] {
+            std::fs::write(&path, vec![1u8; len as usize]).unwrap();
+            let file = File::open(&path).unwrap();
+            let meta = file.metadata().unwrap();
+            assert!(hash_open(&file, &meta, 0, &*proto).is_ok());
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_len(new_len)
+                .unwrap();
+            let reopened = File::open(&path).unwrap();
+            let e = hash_open(&reopened, &meta, 0, &*proto).unwrap_err();
+            assert_eq!(
+                e.reason, "file changed while being read",
+                "{len} -> {new_len}"
+            );
+        }
+    }
 
     #[test]
     fn io_error_text_is_plain() {

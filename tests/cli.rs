@@ -106,6 +106,34 @@ fn many_files_keep_argument_order() {
     assert_eq!(s(&r.out), want);
 }
 
+/// Files between BLAKE3's multi-thread threshold (128 KiB) and the mmap threshold
+/// (256 KiB) are read into the thread's buffer and hashed on all threads; a thread waiting
+/// for that work runs other files' reads meanwhile. That once re-entered the buffer and
+/// panicked ("RefCell already borrowed"): 300 such files, hashed in parallel, must give
+/// b3sum's output and exit 0.
+#[test]
+fn many_mid_sized_files_hash_in_parallel() {
+    let d = TempDir::new().unwrap();
+    let mut args = Vec::new();
+    let mut want = String::new();
+    for i in 0..300u32 {
+        let data: Vec<u8> = (0..200_000 + i).map(|j| (j * 31 + i) as u8).collect();
+        let name = format!("m{i:03}");
+        fs::write(d.path().join(&name), &data).unwrap();
+        want.push_str(&format!("{}  {name}\n", b3(&data)));
+        args.push(name);
+    }
+    for _ in 0..3 {
+        // A hang (the old failure mode after the panic) fails the test instead of
+        // stalling the suite.
+        let r = run(khsum(d.path())
+            .timeout(std::time::Duration::from_secs(60))
+            .args(&args));
+        assert_eq!((r.code, r.err.as_str()), (0, ""));
+        assert_eq!(s(&r.out), want);
+    }
+}
+
 #[test]
 fn stdin_no_names_zero_and_length() {
     let d = tree();

@@ -83,13 +83,26 @@ fn grown_while_mapped_is_an_error() {
 
 #[test]
 fn changed_while_read_is_an_error() {
-    // Below the mmap threshold, or for hashers that prefer reads, the file is read; a
-    // size change is caught too.
-    for (len, mmap) in [(1000, true), (1000, false), (8 * MMAP_MIN, false)] {
+    // Above the read buffer's size (1 MiB), a file the hasher does not map is read and
+    // hashed in chunks; a size change while that goes on is caught.
+    for (len, mmap) in [(2 << 20, false), (8 * MMAP_MIN, false)] {
         let e = sabotage(len, 10, mmap).unwrap_err();
         assert_eq!(e.reason, "file changed while being read");
         let e = sabotage(len, len + 5000, mmap).unwrap_err();
         assert_eq!(e.reason, "file changed while being read");
+    }
+}
+
+#[test]
+fn small_file_is_read_whole_before_hashing() {
+    // Up to 1 MiB (and below the mmap threshold for hashers that map), the file is read
+    // whole and checked before the hash starts, so a change made while hashing cannot
+    // mix into the digest: the result is that of the bytes read. (The check of the read
+    // itself is `io::tests::whole_read_checks_the_file` in the library.)
+    for (len, mmap) in [(1000u64, true), (1000, false), (1 << 20, false)] {
+        let sum = len.to_le_bytes().to_vec();
+        assert_eq!(sabotage(len, 10, mmap).unwrap(), sum);
+        assert_eq!(sabotage(len, len + 5000, mmap).unwrap(), sum);
     }
 }
 
