@@ -12,9 +12,10 @@ use std::sync::mpsc;
 /// Runs `work` on every item on the rayon pool and hands the results to `sink` in input
 /// order, on the calling thread. Items go to the pool in batches of up to `max_batch` (one
 /// task and one wake-up of the calling thread per batch, which is what makes thousands of
-/// small files cheap). A batch is never larger than a quarter of the items per thread —
-/// counting the items already started and those the iterator's size hint promises — so a
-/// few large inputs still run one per thread. At most `window` batches are in flight or
+/// small files cheap). A batch is never larger than a quarter of the items left per thread
+/// when the iterator knows exactly how many are left (so batches shrink towards the end and
+/// the threads finish together), or else of the items started so far, so a few large
+/// inputs still run one per thread. At most `window` batches are in flight or
 /// waiting. `idle` is
 /// called whenever the caller is about to wait for a result (the moment to flush output).
 /// When `sink` returns `false`, no further items are started and the function returns
@@ -47,7 +48,12 @@ pub fn for_each_ordered<I, T, W, S, D>(
         let mut stop = false;
         loop {
             while !stop && submitted - emitted < window {
-                let known = started_items.max(items.size_hint().0);
+                // With an exact count of the items left, batches shrink towards the end
+                // so the threads finish together; otherwise they grow with the items seen.
+                let known = match items.size_hint() {
+                    (left, Some(upper)) if left == upper => left,
+                    (left, _) => started_items.max(left),
+                };
                 let batch = (known / (4 * threads)).clamp(1, max_batch.max(1));
                 let chunk: Vec<I::Item> = items.by_ref().take(batch).collect();
                 if chunk.is_empty() {
