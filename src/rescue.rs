@@ -75,6 +75,9 @@ mod avx2;
 mod avx512;
 mod constants;
 pub mod field;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod ifma;
 mod portable;
 #[cfg(target_arch = "x86_64")]
 mod simd;
@@ -98,7 +101,12 @@ const RATE_START: usize = STATE_WIDTH - RATE_WIDTH;
 
 /// Backends, best first.
 #[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Avx512, Backend::Avx2, Backend::Portable];
+pub(crate) const BACKENDS: &[Backend] = &[
+    Backend::Avx512Ifma,
+    Backend::Avx512,
+    Backend::Avx2,
+    Backend::Portable,
+];
 /// Backends, best first.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
@@ -139,6 +147,10 @@ impl Rp64_256 {
             // SAFETY: backend was checked by Backend::is_available() when this value was
             // built (Rp64_256::new, Rp64_256::best).
             Backend::Avx512 => unsafe { avx512::absorb(state, blocks) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: backend was checked by Backend::is_available() when this value was
+            // built (Rp64_256::new, Rp64_256::best).
+            Backend::Avx512Ifma => unsafe { ifma::absorb(state, blocks) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: backend was checked by Backend::is_available() when this value was
             // built (Rp64_256::new, Rp64_256::best).

@@ -1,0 +1,162 @@
+//! The AVX-512 IFMA Rp64_256 permutation: `avx512.rs` with the S-boxes' vector lanes
+//! multiplied by the 52-bit multiply-add instructions (`vpmadd52luq`/`vpmadd52huq`) in a
+//! two-limb representation, which shortens the dependency chain of one squaring.
+//!
+//! # Representation
+//!
+//! With B = 2^48, B² = 2^96 ≡ −1 (mod p), so an element kept as two limbs, x = x0 + x1·B,
+//! multiplies like a complex number:
+//!
+//! (x0 + x1·B)(y0 + y1·B) ≡ (x0y0 − x1y1) + (x0y1 + x1y0)·B.
+//!
+//! Limbs are below X = 2^49 + 64 (not canonical; x0 + x1·B may exceed p), so they fit the
+//! 52-bit multiplier inputs and every product is below X² < 2^98.01. IFMA returns a
+//! product as lo + hi·2^52 (lo < 2^52, hi < 2^46.01), and 2^52 = 16·B, so
+//! ab·B^k = lo·B^k + 16·hi·B^(k+1). Collecting the four products of a multiplication:
+//!
+//! z0 = l00 − l11 − 16·(h01 + h10),   z1 = l01 + l10 + 16·(h00 − h11),
+//!
+//! with |z0| < 2^52.6 and −2^50.01 < z1 < 2^53.2, as signed 64-bit lanes (a squaring
+//! computes the cross product once: z0 = l0 − l1 − 32·hc, z1 = 2·lc + 16·(h0 − h1)).
+//! No carry is ever looked at: the lanes have 11 spare bits. Renormalising splits each
+//! limb at bit 48 with an arithmetic shift, zi = mi + ci·B (0 ≤ mi < B, ci small and
+//! signed), and moves the carries across, using B² ≡ −1:
+//!
+//! y0 = m0 + B − c1,   y1 = m1 + B + c0,
+//!
+//! where the added B in each limb (one `vpternlogq` computes (zi & (B−1)) | B) keeps both
+//! limbs positive. It adds B + B² ≡ B − 1 to the value, which is subtracted in advance
+//! through the accumulator of the first product: l00 comes with 1 − B added for free.
+//! With −25 ≤ c0 ≤ 15 and −5 ≤ c1 ≤ 36 the new limbs are in [2^48 − 36, 2^49 + 15], below
+//! X again. The chain from limbs to limbs is one multiplier latency, three additions or
+//! shifts and the two renormalising operations.
+//!
+//! Elements enter as x0 = x mod 2^48, x1 = x >> 48 and leave through one 128-bit reduction
+//! (`avx512::reduce`), once per S-box. Elements 8..12 stay on the scalar multiplier and the
+//! linear layers are those of `avx512.rs`, as in the other SIMD backends.
+
+use core::arch::x86_64::*;
+
+use super::avx512::{add_canon, canonical, fold, reduce};
+use super::constants::{ARK1, ARK2};
+use super::field::EPSILON;
+use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
+
+/// B − 1 = 2^48 − 1: the low-limb mask.
+const LOW: u64 = (1 << 48) - 1;
+/// B = 2^48.
+const B: u64 = 1 << 48;
+/// 1 − B, added to every product's low limb (see the module documentation).
+const BIAS: u64 = 1u64.wrapping_sub(B);
+
+/// An element per lane as `lo + hi·2^48`, both limbs in [0, 2^49 + 64).
+#[derive(Clone, Copy)]
+struct Limbs {
+    lo: __m256i,
+    hi: __m256i,
+}
+
+/// Elements 0..8 during the S-boxes.
+type Lanes = [Limbs; 2];
+
+/// Renormalises the signed limb sums z0 + z1·B (see the module documentation).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn renormalise(z0: __m256i, z1: __m256i) -> Limbs {
+    let c0 = _mm256_srai_epi64::<48>(z0);
+    let c1 = _mm256_srai_epi64::<48>(z1);
+    // 0xEA: (a & b) | c.
+    let m0 = _mm256_ternarylogic_epi64::<0xEA>(z0, splat(LOW), splat(B));
+    let m1 = _mm256_ternarylogic_epi64::<0xEA>(z1, splat(LOW), splat(B));
+    Limbs {
+        lo: _mm256_sub_epi64(m0, c1),
+        hi: _mm256_add_epi64(m1, c0),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn limbs_mul(x: Limbs, y: Limbs) -> Limbs {
+    let zero = _mm256_setzero_si256();
+    let l00 = _mm256_madd52lo_epu64(splat(BIAS), x.lo, y.lo);
+    let h00 = _mm256_madd52hi_epu64(zero, x.lo, y.lo);
+    let l11 = _mm256_madd52lo_epu64(zero, x.hi, y.hi);
+    let h11 = _mm256_madd52hi_epu64(zero, x.hi, y.hi);
+    let l01 = _mm256_madd52lo_epu64(zero, x.lo, y.hi);
+    let h01 = _mm256_madd52hi_epu64(zero, x.lo, y.hi);
+    let l10 = _mm256_madd52lo_epu64(zero, x.hi, y.lo);
+    let h10 = _mm256_madd52hi_epu64(zero, x.hi, y.lo);
+    let z0 = _mm256_sub_epi64(
+        _mm256_sub_epi64(l00, l11),
+        _mm256_slli_epi64::<4>(_mm256_add_epi64(h01, h10)),
+    );
+    let z1 = _mm256_add_epi64(
+        _mm256_add_epi64(l01, l10),
+        _mm256_slli_epi64::<4>(_mm256_sub_epi64(h00, h11)),
+    );
+    renormalise(z0, z1)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn limbs_square(x: Limbs) -> Limbs {
+    let zero = _mm256_setzero_si256();
+    let l0 = _mm256_madd52lo_epu64(splat(BIAS), x.lo, x.lo);
+    let h0 = _mm256_madd52hi_epu64(zero, x.lo, x.lo);
+    let l1 = _mm256_madd52lo_epu64(zero, x.hi, x.hi);
+    let h1 = _mm256_madd52hi_epu64(zero, x.hi, x.hi);
+    let lc = _mm256_madd52lo_epu64(zero, x.lo, x.hi);
+    let hc = _mm256_madd52hi_epu64(zero, x.lo, x.hi);
+    let z0 = _mm256_sub_epi64(_mm256_sub_epi64(l0, l1), _mm256_slli_epi64::<5>(hc));
+    let z1 = _mm256_add_epi64(
+        _mm256_add_epi64(lc, lc),
+        _mm256_slli_epi64::<4>(_mm256_sub_epi64(h0, h1)),
+    );
+    renormalise(z0, z1)
+}
+
+/// Any `u64` lanes into limbs.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn limbs_in(x: __m256i) -> Limbs {
+    Limbs {
+        lo: _mm256_and_si256(x, splat(LOW)),
+        hi: _mm256_srli_epi64::<48>(x),
+    }
+}
+
+/// Limbs into `u64` lanes (reduced, not canonical): lo + hi·2^48 is the 128-bit value
+/// (lo + (hi << 48) mod 2^64) + (hi >> 16 + carry)·2^64.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn limbs_out(x: Limbs) -> __m256i {
+    let lo = _mm256_add_epi64(x.lo, _mm256_slli_epi64::<48>(x.hi));
+    let carry = _mm256_cmplt_epu64_mask(lo, x.lo);
+    reduce(lo, _mm256_srli_epi64::<16>(x.hi), carry)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn lanes_in(a: [__m256i; 2]) -> Lanes {
+    [limbs_in(a[0]), limbs_in(a[1])]
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn lanes_out(a: Lanes) -> [__m256i; 2] {
+    [limbs_out(a[0]), limbs_out(a[1])]
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn lanes_mul(x: Lanes, y: Lanes) -> Lanes {
+    [limbs_mul(x[0], y[0]), limbs_mul(x[1], y[1])]
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn lanes_square(x: Lanes) -> Lanes {
+    [limbs_square(x[0]), limbs_square(x[1])]
+}
+
+super::simd::vector_rounds!("avx512f,avx512vl,avx512ifma");
