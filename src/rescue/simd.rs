@@ -239,25 +239,49 @@ macro_rules! vector_rounds {
             out
         }
 
-        /// state ← MDS · state: column sums of coefficient × 32-bit half, exact in 64 bits, then
-        /// lo + hi·2^32 reduced once (see `portable::mds`).
+        /// Lane `K` of `x` in every lane (`vpermq` with an immediate).
         #[inline]
         #[target_feature(enable = $feat)]
-        fn mds(s: State) -> State {
+        fn bcast<const K: i32>(x: __m256i) -> __m256i {
+            _mm256_permute4x64_epi64::<K>(x)
+        }
+
+        /// state ← MDS · state + k (k canonical): column sums of coefficient × 32-bit half,
+        /// exact in 64 bits, then lo + hi·2^32 reduced once (see `portable::mds`). The round
+        /// constant's halves start the sums, which saves a separate modular addition. Each
+        /// element is broadcast from its register (no store and reload), and the twelve columns
+        /// are summed in two halves so the additions form two chains of six.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn mds_ark(s: State, k: &[u64; STATE_WIDTH]) -> State {
             let eps = splat(EPSILON);
-            let v = store(s);
             let zero = _mm256_setzero_si256();
-            let mut lo = [zero; 3];
-            let mut hi = [zero; 3];
-            for (j, col) in super::simd::MDS_COLS.iter().enumerate() {
-                let l = splat(v[j]);
-                let h = splat(v[j] >> 32);
-                let c = load(col);
-                for k in 0..3 {
-                    lo[k] = _mm256_add_epi64(lo[k], _mm256_mul_epu32(l, c.0[k]));
-                    hi[k] = _mm256_add_epi64(hi[k], _mm256_mul_epu32(h, c.0[k]));
-                }
+            let k = load(k);
+            // sums[half][lo/hi][register]; the sums stay below 13·26·2^32 < 2^41.
+            let mut sums = [[[zero; 3]; 2]; 2];
+            for r in 0..3 {
+                sums[0][0][r] = _mm256_and_si256(k.0[r], eps);
+                sums[0][1][r] = _mm256_srli_epi64::<32>(k.0[r]);
             }
+            let mut column = |j: usize, l: __m256i| {
+                let h = _mm256_srli_epi64::<32>(l);
+                let c = load(&super::simd::MDS_COLS[j]);
+                let acc = &mut sums[j % 2];
+                for k in 0..3 {
+                    acc[0][k] = _mm256_add_epi64(acc[0][k], _mm256_mul_epu32(l, c.0[k]));
+                    acc[1][k] = _mm256_add_epi64(acc[1][k], _mm256_mul_epu32(h, c.0[k]));
+                }
+            };
+            for r in 0..3 {
+                let x = s.0[r];
+                column(4 * r, bcast::<0x00>(x));
+                column(4 * r + 1, bcast::<0x55>(x));
+                column(4 * r + 2, bcast::<0xAA>(x));
+                column(4 * r + 3, bcast::<0xFF>(x));
+            }
+            let [a, b] = sums;
+            let lo: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[0][k], b[0][k]));
+            let hi: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[1][k], b[1][k]));
             State([
                 fold(lo[0], hi[0], eps),
                 fold(lo[1], hi[1], eps),
@@ -267,21 +291,10 @@ macro_rules! vector_rounds {
 
         #[inline]
         #[target_feature(enable = $feat)]
-        fn ark(s: State, k: &[u64; STATE_WIDTH]) -> State {
-            let k = load(k);
-            State([
-                add_canon(s.0[0], k.0[0]),
-                add_canon(s.0[1], k.0[1]),
-                add_canon(s.0[2], k.0[2]),
-            ])
-        }
-
-        #[inline]
-        #[target_feature(enable = $feat)]
         fn permute(mut s: State) -> State {
             for r in 0..NUM_ROUNDS {
-                s = ark(mds(sbox(s)), &ARK1[r]);
-                s = ark(mds(inv_sbox(s)), &ARK2[r]);
+                s = mds_ark(sbox(s), &ARK1[r]);
+                s = mds_ark(inv_sbox(s), &ARK2[r]);
             }
             State([canonical(s.0[0]), canonical(s.0[1]), canonical(s.0[2])])
         }
