@@ -56,8 +56,8 @@ struct Limbs {
     hi: __m256i,
 }
 
-/// Elements 0..8 during the S-boxes.
-type Lanes = [Limbs; 2];
+/// The state during the S-boxes: all twelve elements as limbs in three register pairs.
+type Split = [Limbs; 3];
 
 /// Renormalises the signed limb sums z0 + z1·B (see the module documentation).
 #[inline]
@@ -137,26 +137,30 @@ fn limbs_out(x: Limbs) -> __m256i {
 
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn lanes_in(a: [__m256i; 2]) -> Lanes {
-    [limbs_in(a[0]), limbs_in(a[1])]
+fn split(s: State) -> Split {
+    s.0.map(|x| limbs_in(x))
 }
 
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn lanes_out(a: Lanes) -> [__m256i; 2] {
-    [limbs_out(a[0]), limbs_out(a[1])]
+fn join(s: Split) -> State {
+    State(s.map(|x| limbs_out(x)))
 }
 
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn lanes_mul(x: Lanes, y: Lanes) -> Lanes {
-    [limbs_mul(x[0], y[0]), limbs_mul(x[1], y[1])]
+fn mul(x: Split, y: Split) -> Split {
+    [
+        limbs_mul(x[0], y[0]),
+        limbs_mul(x[1], y[1]),
+        limbs_mul(x[2], y[2]),
+    ]
 }
 
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn lanes_square(x: Lanes) -> Lanes {
-    [limbs_square(x[0]), limbs_square(x[1])]
+fn square(x: Split) -> Split {
+    [limbs_square(x[0]), limbs_square(x[1]), limbs_square(x[2])]
 }
 
 super::simd::vector_rounds!("avx512f,avx512vl,avx512ifma");

@@ -25,73 +25,17 @@ pub(super) const fn mds_columns() -> [[u64; STATE_WIDTH]; STATE_WIDTH] {
 
 pub(super) const MDS_COLS: [[u64; STATE_WIDTH]; STATE_WIDTH] = mds_columns();
 
-/// The vector part of the S-box state as plain `u64` lanes (AVX2, AVX-512): `Lanes` and
-/// its multiplication and squaring for [`vector_rounds!`], from the backend's `mul_red`,
-/// `reduce` and `ltu`.
+/// The S-box state of the AVX2 and AVX-512 backends, for [`vector_rounds!`]: `Split`
+/// with `split`, `join`, `mul` and `square`, from the backend's `mul_red`, `reduce` and
+/// `ltu`.
 macro_rules! u64_lanes {
     ($feat:literal) => {
-        /// Elements 0..8 during the S-boxes, as `u64` lanes.
-        type Lanes = [__m256i; 2];
-
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn lanes_in(a: [__m256i; 2]) -> Lanes {
-            a
-        }
-
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn lanes_out(a: Lanes) -> [__m256i; 2] {
-            a
-        }
-
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn lanes_mul(x: Lanes, y: Lanes) -> Lanes {
-            [mul_red(x[0], y[0]), mul_red(x[1], y[1])]
-        }
-
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn lanes_square(x: Lanes) -> Lanes {
-            [square_red(x[0]), square_red(x[1])]
-        }
-
-        /// x² reduced. With x = x1·2^32 + x0: x² = x0² + x0·x1·2^33 + x1²·2^64, and
-        /// x1² + (x0·x1 >> 31) < 2^64, so only the low word's carry is left (folded in `reduce`).
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn square_red(x: __m256i) -> __m256i {
-            let xh = _mm256_srli_epi64::<32>(x);
-            let p0 = _mm256_mul_epu32(x, x);
-            let p1 = _mm256_mul_epu32(x, xh);
-            let p2 = _mm256_mul_epu32(xh, xh);
-            let lo = _mm256_add_epi64(p0, _mm256_slli_epi64::<33>(p1));
-            let carry = ltu(lo, p0);
-            let hi = _mm256_add_epi64(p2, _mm256_srli_epi64::<31>(p1));
-            reduce(lo, hi, carry)
-        }
-
-    };
-}
-
-pub(super) use u64_lanes;
-
-/// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`. The
-/// backend supplies the vector part of the S-box state, `Lanes` (elements 0..8), with
-/// `lanes_in`, `lanes_out`, `lanes_mul` and `lanes_square` (see [`u64_lanes!`]).
-macro_rules! vector_rounds {
-    ($feat:literal) => {
-        /// The state as three registers.
-        #[derive(Clone, Copy)]
-        struct State([__m256i; 3]);
-
         /// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
         /// registers in Montgomery form, so the scalar multiplier works in parallel with the
         /// vector units.
         #[derive(Clone, Copy)]
         struct Split {
-            a: Lanes,
+            a: [__m256i; 2],
             b: [u64; 4],
         }
 
@@ -116,7 +60,7 @@ macro_rules! vector_rounds {
             // SAFETY: `b` is 4 writable u64 (32 bytes); the store is unaligned.
             unsafe { _mm256_storeu_si256(b.as_mut_ptr().cast(), s.0[2]) };
             Split {
-                a: lanes_in([s.0[0], s.0[1]]),
+                a: [s.0[0], s.0[1]],
                 b: [
                     mont_mul(b[0], R2),
                     mont_mul(b[1], R2),
@@ -131,14 +75,7 @@ macro_rules! vector_rounds {
         fn join(s: Split) -> State {
             use super::field::mont_reduce;
             let b = s.b.map(|x| mont_reduce(x, 0) as i64);
-            let a = lanes_out(s.a);
-            State([a[0], a[1], _mm256_set_epi64x(b[3], b[2], b[1], b[0])])
-        }
-
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn splat(x: u64) -> __m256i {
-            _mm256_set1_epi64x(x as i64)
+            State([s.a[0], s.a[1], _mm256_set_epi64x(b[3], b[2], b[1], b[0])])
         }
 
         #[inline]
@@ -146,7 +83,7 @@ macro_rules! vector_rounds {
         fn mul(x: Split, y: Split) -> Split {
             use super::field::mont_mul;
             Split {
-                a: lanes_mul(x.a, y.a),
+                a: [mul_red(x.a[0], y.a[0]), mul_red(x.a[1], y.a[1])],
                 b: [
                     gpr(mont_mul(x.b[0], y.b[0])),
                     gpr(mont_mul(x.b[1], y.b[1])),
@@ -161,7 +98,7 @@ macro_rules! vector_rounds {
         fn square(x: Split) -> Split {
             use super::field::mont_mul;
             Split {
-                a: lanes_square(x.a),
+                a: [square_red(x.a[0]), square_red(x.a[1])],
                 b: [
                     gpr(mont_mul(x.b[0], x.b[0])),
                     gpr(mont_mul(x.b[1], x.b[1])),
@@ -169,6 +106,41 @@ macro_rules! vector_rounds {
                     gpr(mont_mul(x.b[3], x.b[3])),
                 ],
             }
+        }
+
+        /// x² reduced. With x = x1·2^32 + x0: x² = x0² + x0·x1·2^33 + x1²·2^64, and
+        /// x1² + (x0·x1 >> 31) < 2^64, so only the low word's carry is left (folded in `reduce`).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn square_red(x: __m256i) -> __m256i {
+            let xh = _mm256_srli_epi64::<32>(x);
+            let p0 = _mm256_mul_epu32(x, x);
+            let p1 = _mm256_mul_epu32(x, xh);
+            let p2 = _mm256_mul_epu32(xh, xh);
+            let lo = _mm256_add_epi64(p0, _mm256_slli_epi64::<33>(p1));
+            let carry = ltu(lo, p0);
+            let hi = _mm256_add_epi64(p2, _mm256_srli_epi64::<31>(p1));
+            reduce(lo, hi, carry)
+        }
+
+    };
+}
+
+pub(super) use u64_lanes;
+
+/// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`. The
+/// backend supplies the state during the S-boxes, `Split`, with `split` (from [`State`]),
+/// `join`, `mul` and `square` (see [`u64_lanes!`] and `ifma.rs`).
+macro_rules! vector_rounds {
+    ($feat:literal) => {
+        /// The state as three registers.
+        #[derive(Clone, Copy)]
+        struct State([__m256i; 3]);
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn splat(x: u64) -> __m256i {
+            _mm256_set1_epi64x(x as i64)
         }
 
         #[inline]
