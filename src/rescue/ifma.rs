@@ -37,7 +37,7 @@
 
 use core::arch::x86_64::*;
 
-use super::avx512::{add_canon, canonical, fold, reduce};
+use super::avx512::{add_canon, canonical, reduce};
 use super::constants::{ARK1, ARK2};
 use super::field::EPSILON;
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
@@ -138,13 +138,35 @@ fn limbs_out(x: Limbs) -> __m256i {
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 fn split(s: State) -> Split {
-    s.0.map(|x| limbs_in(x))
+    [limbs_in(s.0[0]), limbs_in(s.0[1]), limbs_in(s.0[2])]
+}
+
+/// lo + hi·2^32 as limbs, for lo, hi < 2^41 (MDS column sums, see `mds_ark`): the low 16
+/// bits of hi go to the low limb at bit 32, the rest is the high limb. No reduction is
+/// needed: the low limb is below 2^41 + 2^48 and the high limb below 2^25.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn sums_to_limbs(lo: __m256i, hi: __m256i) -> Limbs {
+    Limbs {
+        lo: _mm256_add_epi64(lo, _mm256_slli_epi64::<32>(_mm256_and_si256(hi, splat(0xffff)))),
+        hi: _mm256_srli_epi64::<16>(hi),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn split_sums(lo: [__m256i; 3], hi: [__m256i; 3]) -> Split {
+    [
+        sums_to_limbs(lo[0], hi[0]),
+        sums_to_limbs(lo[1], hi[1]),
+        sums_to_limbs(lo[2], hi[2]),
+    ]
 }
 
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 fn join(s: Split) -> State {
-    State(s.map(|x| limbs_out(x)))
+    State([limbs_out(s[0]), limbs_out(s[1]), limbs_out(s[2])])
 }
 
 #[inline]

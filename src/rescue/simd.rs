@@ -70,6 +70,18 @@ macro_rules! u64_lanes {
             }
         }
 
+        /// The element lo + hi·2^32 of each lane (an MDS column sum, see `mds_ark`).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn split_sums(lo: [__m256i; 3], hi: [__m256i; 3]) -> Split {
+            let eps = splat(EPSILON);
+            split(State([
+                fold(lo[0], hi[0], eps),
+                fold(lo[1], hi[1], eps),
+                fold(lo[2], hi[2], eps),
+            ]))
+        }
+
         #[inline]
         #[target_feature(enable = $feat)]
         fn join(s: Split) -> State {
@@ -156,8 +168,7 @@ macro_rules! vector_rounds {
         /// x^7 = x³·x⁴: three dependent multiplications (x², then x³ and x⁴ side by side).
         #[inline]
         #[target_feature(enable = $feat)]
-        fn sbox(x: State) -> State {
-            let x = split(x);
+        fn sbox(x: Split) -> State {
             let x2 = square(x);
             let x3 = mul(x2, x);
             let x4 = square(x2);
@@ -167,8 +178,7 @@ macro_rules! vector_rounds {
         /// x^(1/7): the chain of `field::exp_inv7_n`.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn inv_sbox(x: State) -> State {
-            let x = split(x);
+        fn inv_sbox(x: Split) -> State {
             let t1 = square(x);
             let t2 = square(t1);
             let t3 = exp_acc::<3>(t2, t2);
@@ -218,14 +228,15 @@ macro_rules! vector_rounds {
             _mm256_permute4x64_epi64::<K>(x)
         }
 
-        /// state ← MDS · state + k (k canonical): column sums of coefficient × 32-bit half,
-        /// exact in 64 bits, then lo + hi·2^32 reduced once (see `portable::mds`). The round
+        /// state ← MDS · state + k (k canonical), ready for the next S-box: column sums of
+        /// coefficient × 32-bit half, exact in 64 bits (each below 161·2^32 < 2^41), which the
+        /// backend's `split_sums` turns into its S-box state lo + hi·2^32. The round
         /// constant's halves start the sums, which saves a separate modular addition. Each
         /// element is broadcast from its register (no store and reload), and the twelve columns
         /// are summed in two halves so the additions form two chains of six.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn mds_ark(s: State, k: &[u64; STATE_WIDTH]) -> State {
+        fn mds_ark(s: State, k: &[u64; STATE_WIDTH]) -> Split {
             let eps = splat(EPSILON);
             let zero = _mm256_setzero_si256();
             let k = load(k);
@@ -254,20 +265,18 @@ macro_rules! vector_rounds {
             let [a, b] = sums;
             let lo: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[0][k], b[0][k]));
             let hi: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[1][k], b[1][k]));
-            State([
-                fold(lo[0], hi[0], eps),
-                fold(lo[1], hi[1], eps),
-                fold(lo[2], hi[2], eps),
-            ])
+            split_sums(lo, hi)
         }
 
         #[inline]
         #[target_feature(enable = $feat)]
-        fn permute(mut s: State) -> State {
+        fn permute(s: State) -> State {
+            let mut x = split(s);
             for r in 0..NUM_ROUNDS {
-                s = mds_ark(sbox(s), &ARK1[r]);
-                s = mds_ark(inv_sbox(s), &ARK2[r]);
+                x = mds_ark(sbox(x), &ARK1[r]);
+                x = mds_ark(inv_sbox(x), &ARK2[r]);
             }
+            let s = join(x);
             State([canonical(s.0[0]), canonical(s.0[1]), canonical(s.0[2])])
         }
 
