@@ -26,8 +26,8 @@ pub(super) const fn mds_columns() -> [[u64; STATE_WIDTH]; STATE_WIDTH] {
 pub(super) const MDS_COLS: [[u64; STATE_WIDTH]; STATE_WIDTH] = mds_columns();
 
 /// The S-box state of the AVX2 and AVX-512 backends, for [`vector_rounds!`]: `Split`
-/// with `split`, `join`, `mul` and `square`, from the backend's `mul_red`, `reduce` and
-/// `ltu`.
+/// with `split`, `join`, `mul` and `square`, and the linear layer `mds_ark`, from the
+/// backend's `mul_red`, `reduce`, `ltu` and `fold`.
 macro_rules! u64_lanes {
     ($feat:literal) => {
         /// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
@@ -135,14 +135,54 @@ macro_rules! u64_lanes {
             reduce(lo, hi, carry)
         }
 
+        /// state ← MDS · state + k (k canonical), ready for the next S-box: column sums of
+        /// coefficient × 32-bit half, exact in 64 bits (each below 161·2^32 < 2^41), which the
+        /// backend's `split_sums` turns into its S-box state lo + hi·2^32. The round
+        /// constant's halves start the sums, which saves a separate modular addition. Each
+        /// element is broadcast from its register (no store and reload), and the twelve columns
+        /// are summed in two halves so the additions form two chains of six.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn mds_ark(s: State, k: &[u64; STATE_WIDTH]) -> Split {
+            let eps = splat(EPSILON);
+            let zero = _mm256_setzero_si256();
+            let k = load(k);
+            // sums[half][lo/hi][register]; the sums stay below 13·26·2^32 < 2^41.
+            let mut sums = [[[zero; 3]; 2]; 2];
+            for r in 0..3 {
+                sums[0][0][r] = _mm256_and_si256(k.0[r], eps);
+                sums[0][1][r] = _mm256_srli_epi64::<32>(k.0[r]);
+            }
+            let mut column = |j: usize, l: __m256i| {
+                let h = _mm256_srli_epi64::<32>(l);
+                let c = load(&super::simd::MDS_COLS[j]);
+                let acc = &mut sums[j % 2];
+                for k in 0..3 {
+                    acc[0][k] = _mm256_add_epi64(acc[0][k], _mm256_mul_epu32(l, c.0[k]));
+                    acc[1][k] = _mm256_add_epi64(acc[1][k], _mm256_mul_epu32(h, c.0[k]));
+                }
+            };
+            for r in 0..3 {
+                let x = s.0[r];
+                column(4 * r, bcast::<0x00>(x));
+                column(4 * r + 1, bcast::<0x55>(x));
+                column(4 * r + 2, bcast::<0xAA>(x));
+                column(4 * r + 3, bcast::<0xFF>(x));
+            }
+            let [a, b] = sums;
+            let lo: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[0][k], b[0][k]));
+            let hi: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[1][k], b[1][k]));
+            split_sums(lo, hi)
+        }
     };
 }
 
 pub(super) use u64_lanes;
 
 /// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`. The
-/// backend supplies the state during the S-boxes, `Split`, with `split` (from [`State`]),
-/// `join`, `mul` and `square` (see [`u64_lanes!`] and `ifma.rs`).
+/// backend supplies the state during the S-boxes, `Split`, with `split` (from `State`),
+/// `join`, `mul` and `square`, and the linear layer `mds_ark` (from `State` to `Split`),
+/// see [`u64_lanes!`] and `ifma.rs`.
 macro_rules! vector_rounds {
     ($feat:literal) => {
         /// The state as three registers.
@@ -226,46 +266,6 @@ macro_rules! vector_rounds {
         #[target_feature(enable = $feat)]
         fn bcast<const K: i32>(x: __m256i) -> __m256i {
             _mm256_permute4x64_epi64::<K>(x)
-        }
-
-        /// state ← MDS · state + k (k canonical), ready for the next S-box: column sums of
-        /// coefficient × 32-bit half, exact in 64 bits (each below 161·2^32 < 2^41), which the
-        /// backend's `split_sums` turns into its S-box state lo + hi·2^32. The round
-        /// constant's halves start the sums, which saves a separate modular addition. Each
-        /// element is broadcast from its register (no store and reload), and the twelve columns
-        /// are summed in two halves so the additions form two chains of six.
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn mds_ark(s: State, k: &[u64; STATE_WIDTH]) -> Split {
-            let eps = splat(EPSILON);
-            let zero = _mm256_setzero_si256();
-            let k = load(k);
-            // sums[half][lo/hi][register]; the sums stay below 13·26·2^32 < 2^41.
-            let mut sums = [[[zero; 3]; 2]; 2];
-            for r in 0..3 {
-                sums[0][0][r] = _mm256_and_si256(k.0[r], eps);
-                sums[0][1][r] = _mm256_srli_epi64::<32>(k.0[r]);
-            }
-            let mut column = |j: usize, l: __m256i| {
-                let h = _mm256_srli_epi64::<32>(l);
-                let c = load(&super::simd::MDS_COLS[j]);
-                let acc = &mut sums[j % 2];
-                for k in 0..3 {
-                    acc[0][k] = _mm256_add_epi64(acc[0][k], _mm256_mul_epu32(l, c.0[k]));
-                    acc[1][k] = _mm256_add_epi64(acc[1][k], _mm256_mul_epu32(h, c.0[k]));
-                }
-            };
-            for r in 0..3 {
-                let x = s.0[r];
-                column(4 * r, bcast::<0x00>(x));
-                column(4 * r + 1, bcast::<0x55>(x));
-                column(4 * r + 2, bcast::<0xAA>(x));
-                column(4 * r + 3, bcast::<0xFF>(x));
-            }
-            let [a, b] = sums;
-            let lo: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[0][k], b[0][k]));
-            let hi: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[1][k], b[1][k]));
-            split_sums(lo, hi)
         }
 
         #[inline]
