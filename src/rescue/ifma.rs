@@ -175,39 +175,62 @@ fn square(x: Split) -> Split {
     [limbs_square(x[0]), limbs_square(x[1]), limbs_square(x[2])]
 }
 
-/// state ← MDS · state + k (k canonical), as limbs for the next S-box. The column sums are
-/// those of the other backends (coefficient × 32-bit half, exact, each below 161·2^32), but
-/// each product is added by the multiplier itself (`vpmadd52luq`: coefficient × half is
-/// below 2^37, so its low 52 bits are all of it): 72 multiply-adds instead of 72
-/// multiplications and 72 additions. Three partial sums per output keep the accumulation
-/// chains four deep.
+/// 2^35 (see [`mds_ark`]).
+const PIECE_BIAS: u64 = 1 << 35;
+/// The 32-bit halves of p − 160·2^35 ≡ −160·2^35 (mod p): the column sums start from them
+/// to cancel the [`PIECE_BIAS`] added to every input (each MDS row sums to 160).
+const BIAS_LO: u64 = 1;
+const BIAS_HI: u64 = (1 << 32) - 1 - 160 * 8;
+
+/// state ← MDS · state + k (k canonical), from limbs to limbs. Each element's limbs are
+/// rewritten as two pieces, x ≡ q0 + q1·2^32: with lo = a + b·2^32 (a < 2^32) and
+/// hi·2^48 = (hi mod 2^16)·2^48 + (hi >> 16)·2^64, 2^64 ≡ 2^32 − 1 gives
+/// q0 = a + 2^35 − (hi >> 16) and q1 = b + (hi mod 2^16)·2^16 + (hi >> 16), both positive
+/// and below 2^36 (the added 2^35 is cancelled through the round constant). The column
+/// sums of coefficient × piece are exact: each product is below 2^41, so
+/// `vpmadd52luq` adds all of it, and 72 multiply-adds do the work of 72 multiplications and
+/// 72 additions, with no reduction of the S-box output. The sums (below 2^44) become limbs
+/// as in [`sums_to_limbs`]. Three partial sums per output keep the accumulation chains
+/// four deep.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn mds_ark(s: State, k: &[u64; STATE_WIDTH]) -> Split {
+fn mds_ark(s: Split, k: &[u64; STATE_WIDTH]) -> Split {
     let eps = splat(EPSILON);
     let zero = _mm256_setzero_si256();
     let k = load(k);
     // sums[part][lo/hi][register]
     let mut sums = [[[zero; 3]; 2]; 3];
     for r in 0..3 {
-        sums[0][0][r] = _mm256_and_si256(k.0[r], eps);
-        sums[0][1][r] = _mm256_srli_epi64::<32>(k.0[r]);
+        sums[0][0][r] = _mm256_add_epi64(_mm256_and_si256(k.0[r], eps), splat(BIAS_LO));
+        sums[0][1][r] = _mm256_add_epi64(_mm256_srli_epi64::<32>(k.0[r]), splat(BIAS_HI));
     }
-    let mut column = |j: usize, l: __m256i, h: __m256i| {
+    let mut column = |j: usize, q0: __m256i, q1: __m256i| {
         let c = load(&super::simd::MDS_COLS[j]);
         let acc = &mut sums[j % 3];
         for r in 0..3 {
-            acc[0][r] = _mm256_madd52lo_epu64(acc[0][r], l, c.0[r]);
-            acc[1][r] = _mm256_madd52lo_epu64(acc[1][r], h, c.0[r]);
+            acc[0][r] = _mm256_madd52lo_epu64(acc[0][r], q0, c.0[r]);
+            acc[1][r] = _mm256_madd52lo_epu64(acc[1][r], q1, c.0[r]);
         }
     };
     for r in 0..3 {
-        let l = _mm256_and_si256(s.0[r], eps);
-        let h = _mm256_srli_epi64::<32>(s.0[r]);
-        column(4 * r, bcast::<0x00>(l), bcast::<0x00>(h));
-        column(4 * r + 1, bcast::<0x55>(l), bcast::<0x55>(h));
-        column(4 * r + 2, bcast::<0xAA>(l), bcast::<0xAA>(h));
-        column(4 * r + 3, bcast::<0xFF>(l), bcast::<0xFF>(h));
+        let Limbs { lo, hi } = s[r];
+        let top = _mm256_srli_epi64::<16>(hi);
+        // 0xEA: (a & b) | c.
+        let q0 = _mm256_sub_epi64(
+            _mm256_ternarylogic_epi64::<0xEA>(lo, eps, splat(PIECE_BIAS)),
+            top,
+        );
+        let q1 = _mm256_add_epi64(
+            _mm256_add_epi64(
+                _mm256_srli_epi64::<32>(lo),
+                _mm256_srli_epi64::<32>(_mm256_slli_epi64::<48>(hi)),
+            ),
+            top,
+        );
+        column(4 * r, bcast::<0x00>(q0), bcast::<0x00>(q1));
+        column(4 * r + 1, bcast::<0x55>(q0), bcast::<0x55>(q1));
+        column(4 * r + 2, bcast::<0xAA>(q0), bcast::<0xAA>(q1));
+        column(4 * r + 3, bcast::<0xFF>(q0), bcast::<0xFF>(q1));
     }
     let [a, b, c] = sums;
     let sum = |i: usize, r: usize| _mm256_add_epi64(_mm256_add_epi64(a[i][r], b[i][r]), c[i][r]);

@@ -143,7 +143,8 @@ macro_rules! u64_lanes {
         /// are summed in two halves so the additions form two chains of six.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn mds_ark(s: State, k: &[u64; STATE_WIDTH]) -> Split {
+        fn mds_ark(s: Split, k: &[u64; STATE_WIDTH]) -> Split {
+            let s = join(s);
             let eps = splat(EPSILON);
             let zero = _mm256_setzero_si256();
             let k = load(k);
@@ -181,7 +182,7 @@ pub(super) use u64_lanes;
 
 /// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`. The
 /// backend supplies the state during the S-boxes, `Split`, with `split` (from `State`),
-/// `join`, `mul` and `square`, and the linear layer `mds_ark` (from `State` to `Split`),
+/// `join`, `mul` and `square`, and the linear layer `mds_ark` (from `Split` to `Split`),
 /// see [`u64_lanes!`] and `ifma.rs`.
 macro_rules! vector_rounds {
     ($feat:literal) => {
@@ -208,17 +209,17 @@ macro_rules! vector_rounds {
         /// x^7 = x³·x⁴: three dependent multiplications (x², then x³ and x⁴ side by side).
         #[inline]
         #[target_feature(enable = $feat)]
-        fn sbox(x: Split) -> State {
+        fn sbox(x: Split) -> Split {
             let x2 = square(x);
             let x3 = mul(x2, x);
             let x4 = square(x2);
-            join(mul(x3, x4))
+            mul(x3, x4)
         }
 
         /// x^(1/7): the chain of `field::exp_inv7_n`.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn inv_sbox(x: Split) -> State {
+        fn inv_sbox(x: Split) -> Split {
             let t1 = square(x);
             let t2 = square(t1);
             let t3 = exp_acc::<3>(t2, t2);
@@ -228,7 +229,7 @@ macro_rules! vector_rounds {
             let t7 = exp_acc::<31>(t6, t6);
             let a = square(square(mul(square(t7), t6)));
             let b = mul(mul(t1, t2), x);
-            join(mul(a, b))
+            mul(a, b)
         }
 
         #[inline]
