@@ -148,7 +148,10 @@ fn split(s: State) -> Split {
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 fn sums_to_limbs(lo: __m256i, hi: __m256i) -> Limbs {
     Limbs {
-        lo: _mm256_add_epi64(lo, _mm256_slli_epi64::<32>(_mm256_and_si256(hi, splat(0xffff)))),
+        lo: _mm256_add_epi64(
+            lo,
+            _mm256_slli_epi64::<32>(_mm256_and_si256(hi, splat(0xffff))),
+        ),
         hi: _mm256_srli_epi64::<16>(hi),
     }
 }
@@ -200,20 +203,19 @@ fn mds_ark(s: Split, k: &[u64; STATE_WIDTH]) -> Split {
     let k = load(k);
     // sums[part][lo/hi][register]
     let mut sums = [[[zero; 3]; 2]; 3];
-    for r in 0..3 {
-        sums[0][0][r] = _mm256_add_epi64(_mm256_and_si256(k.0[r], eps), splat(BIAS_LO));
-        sums[0][1][r] = _mm256_add_epi64(_mm256_srli_epi64::<32>(k.0[r]), splat(BIAS_HI));
+    for (r, kr) in k.0.iter().enumerate() {
+        sums[0][0][r] = _mm256_add_epi64(_mm256_and_si256(*kr, eps), splat(BIAS_LO));
+        sums[0][1][r] = _mm256_add_epi64(_mm256_srli_epi64::<32>(*kr), splat(BIAS_HI));
     }
     let mut column = |j: usize, q0: __m256i, q1: __m256i| {
         let c = load(&super::simd::MDS_COLS[j]);
-        let acc = &mut sums[j % 3];
-        for r in 0..3 {
-            acc[0][r] = _mm256_madd52lo_epu64(acc[0][r], q0, c.0[r]);
-            acc[1][r] = _mm256_madd52lo_epu64(acc[1][r], q1, c.0[r]);
+        let [lo, hi] = &mut sums[j % 3];
+        for ((l, h), cr) in lo.iter_mut().zip(hi.iter_mut()).zip(c.0) {
+            *l = _mm256_madd52lo_epu64(*l, q0, cr);
+            *h = _mm256_madd52lo_epu64(*h, q1, cr);
         }
     };
-    for r in 0..3 {
-        let Limbs { lo, hi } = s[r];
+    for (r, &Limbs { lo, hi }) in s.iter().enumerate() {
         let top = _mm256_srli_epi64::<16>(hi);
         // 0xEA: (a & b) | c.
         let q0 = _mm256_sub_epi64(
