@@ -1,9 +1,10 @@
-//! The parts of the AVX2 and AVX-512 Rp64_256 permutations that are written the same way:
-//! the state types and their split into vector and scalar parts, the S-box exponentiation
-//! chains over the split state, the MDS layer's column sums, the round structure and
-//! `absorb`. Each backend file supplies its own field primitives (`mul_red`, `reduce`,
-//! `ltu`, `add_canon`, `canonical`, `fold`) and expands [`vector_rounds!`] with its target
-//! features, so each copy is compiled for its own instruction set.
+//! The parts of the AVX2, AVX-512 and AVX-512 IFMA Rp64_256 permutations that are written
+//! the same way: the state type, the S-box exponentiation chains, the round structure and
+//! `absorb` ([`vector_rounds!`]), and for AVX2 and AVX-512 the S-box state split into
+//! vector and scalar parts and the MDS layer's column sums ([`u64_lanes!`]). Each backend
+//! file supplies its own field primitives (`mul_red`, `reduce`, `ltu`, `add_canon`,
+//! `canonical`, `fold`; `ifma.rs` its limb arithmetic and MDS layer) and expands the macros
+//! with its target features, so each copy is compiled for its own instruction set.
 
 use super::STATE_WIDTH;
 use super::constants::MDS_ROW0;
