@@ -82,7 +82,7 @@ fn mul_red(x: __m256i, y: __m256i) -> __m256i {
 /// Folds a column sum's low and high words into one reduced element (see `mds`).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl")]
-pub(super) fn fold(l: __m256i, h: __m256i, eps: __m256i) -> __m256i {
+fn fold(l: __m256i, h: __m256i, eps: __m256i) -> __m256i {
     let x = _mm256_add_epi64(l, _mm256_slli_epi64::<32>(h));
     // The carry of the low word goes into the top part (< 2^32), and
     // top·2^64 ≡ top·(2^32 − 1), which fits in 64 bits.

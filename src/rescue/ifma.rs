@@ -20,7 +20,7 @@
 //!
 //! z0 = l00 − l11 − 16·(h01 + h10),   z1 = l01 + l10 + 16·(h00 − h11),
 //!
-//! with |z0| < 2^52.6 and −2^50.01 < z1 < 2^53.2, as signed 64-bit lanes (a squaring
+//! with |z0| < 2^52.7 and −2^50.01 < z1 < 2^53.2, as signed 64-bit lanes (a squaring
 //! computes the cross product once: z0 = l0 − l1 − 32·hc, z1 = 2·lc + 16·(h0 − h1)).
 //! No carry is ever looked at: the lanes have 11 spare bits. Renormalising splits each
 //! limb at bit 48 with an arithmetic shift, zi = mi + ci·B (0 ≤ mi < B, ci small and
@@ -31,7 +31,7 @@
 //! where the added B in each limb (one `vpternlogq` computes (zi & (B−1)) | B) keeps both
 //! limbs positive. It adds B + B² ≡ B − 1 to the value, which is subtracted in advance
 //! through the accumulator of the first product: l00 comes with 1 − B added for free.
-//! With −25 ≤ c0 ≤ 15 and −5 ≤ c1 ≤ 36 the new limbs are in [2^48 − 36, 2^49 + 15], below
+//! With −26 ≤ c0 ≤ 14 and −5 ≤ c1 ≤ 36 the new limbs are in [2^48 − 36, 2^49 + 13], below
 //! X again. The chain from limbs to limbs is one multiplier latency, three additions or
 //! shifts and the two renormalising operations.
 //!
