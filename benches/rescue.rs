@@ -1,5 +1,7 @@
-//! Rescue Prime Rp64_256: one permutation and 1 MiB of bytes, on every backend this CPU
-//! supports, side by side with winter-crypto 0.13.1.
+//! Rescue Prime Rp64_256: one permutation, a batch of permutations (`permute_many`, time
+//! per permutation) and 1 MiB of bytes, on every backend this CPU supports, side by side
+//! with winter-crypto 0.13.1 (which has no batched form: its figure for the batch is
+//! `apply_permutation` called once per state).
 //!
 //! `cargo bench --bench rescue -- --warm-up-time 1 --measurement-time 2`
 //!
@@ -16,6 +18,8 @@ use winter_crypto::hashers::Rp64_256 as Winter;
 use winter_math::fields::f64::BaseElement;
 
 const MIB: usize = 1 << 20;
+/// States per `permute_many` call in the batch benchmark.
+const BATCH: usize = 16;
 
 fn backends() -> Vec<Rp64_256> {
     Backend::ALL
@@ -45,6 +49,25 @@ fn rescue(c: &mut Criterion) {
         g.bench_function(rp.backend().name(), |b| {
             let mut s: [u64; STATE_WIDTH] = std::array::from_fn(|i| i as u64);
             b.iter(|| rp.apply_permutation(black_box(&mut s)))
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("rp64_256-permute-many-16");
+    g.throughput(Throughput::Elements(BATCH as u64));
+    g.bench_function("winter-crypto", |b| {
+        let mut s: Vec<[BaseElement; STATE_WIDTH]> =
+            vec![std::array::from_fn(|i| BaseElement::new(i as u64)); BATCH];
+        b.iter(|| {
+            for x in black_box(&mut s).iter_mut() {
+                Winter::apply_permutation(x);
+            }
+        })
+    });
+    for &rp in &backends {
+        g.bench_function(rp.backend().name(), |b| {
+            let mut s: Vec<[u64; STATE_WIDTH]> = vec![std::array::from_fn(|i| i as u64); BATCH];
+            b.iter(|| rp.permute_many(black_box(&mut s)))
         });
     }
     g.finish();
@@ -99,6 +122,26 @@ fn min_mode() {
     let perm = fastest(400, 20, &mut fs);
     drop(fs);
 
+    let mut wb: Vec<[BaseElement; STATE_WIDTH]> =
+        vec![std::array::from_fn(|i| BaseElement::new(i as u64)); BATCH];
+    let mut sb: Vec<Vec<[u64; STATE_WIDTH]>> = backends
+        .iter()
+        .map(|_| vec![std::array::from_fn(|i| i as u64); BATCH])
+        .collect();
+    let mut fs: Vec<Box<dyn FnMut()>> = vec![Box::new(|| {
+        for x in black_box(&mut wb).iter_mut() {
+            Winter::apply_permutation(x);
+        }
+    })];
+    for (rp, s) in backends.iter().zip(sb.iter_mut()) {
+        fs.push(Box::new(move || rp.permute_many(black_box(s))));
+    }
+    let batch: Vec<f64> = fastest(100, 4, &mut fs)
+        .into_iter()
+        .map(|t| t / BATCH as f64)
+        .collect();
+    drop(fs);
+
     let data = data();
     let mut fs: Vec<Box<dyn FnMut()>> = vec![Box::new(|| {
         black_box(Winter::hash(black_box(&data[..winter_len()])));
@@ -111,16 +154,18 @@ fn min_mode() {
     let hash = fastest(8, 1, &mut fs);
 
     println!(
-        "{:<14} {:>12} {:>7} {:>14} {:>7}",
-        "", "permutation", "ratio", "1 MiB (MB/s)", "ratio"
+        "{:<14} {:>12} {:>7} {:>14} {:>7} {:>14} {:>7}",
+        "", "permutation", "ratio", "batch (/perm)", "ratio", "1 MiB (MB/s)", "ratio"
     );
     for (i, n) in names.iter().enumerate() {
         let mbs = |t: f64, len: usize| len as f64 / t / 1e6;
         let len = if i == 0 { winter_len() } else { MIB };
         println!(
-            "{n:<14} {:>9.3} µs {:>7.3} {:>14.2} {:>7.3}",
+            "{n:<14} {:>9.3} µs {:>7.3} {:>11.3} µs {:>7.3} {:>14.2} {:>7.3}",
             perm[i] * 1e6,
             perm[i] / perm[0],
+            batch[i] * 1e6,
+            batch[i] / batch[0],
             mbs(hash[i], len),
             mbs(hash[i], len) / mbs(hash[0], winter_len()),
         );

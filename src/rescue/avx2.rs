@@ -88,4 +88,5 @@ fn fold(l: __m256i, h: __m256i, eps: __m256i) -> __m256i {
     _mm256_add_epi64(r, _mm256_and_si256(ltu(r, t), eps))
 }
 
+super::simd::u64_lanes!("avx2");
 super::simd::vector_rounds!("avx2");

@@ -21,7 +21,7 @@ fn ltu(a: __m256i, b: __m256i) -> __mmask8 {
 /// a + b (mod p) where `b` is canonical.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl")]
-fn add_canon(a: __m256i, b: __m256i) -> __m256i {
+pub(super) fn add_canon(a: __m256i, b: __m256i) -> __m256i {
     let s = _mm256_add_epi64(a, b);
     _mm256_mask_add_epi64(s, ltu(s, b), s, splat(EPSILON))
 }
@@ -29,7 +29,7 @@ fn add_canon(a: __m256i, b: __m256i) -> __m256i {
 /// The canonical representative (subtract p where x ≥ p).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl")]
-fn canonical(x: __m256i) -> __m256i {
+pub(super) fn canonical(x: __m256i) -> __m256i {
     let p = splat(P);
     _mm256_mask_sub_epi64(x, _mm256_cmpge_epu64_mask(x, p), x, p)
 }
@@ -41,7 +41,7 @@ fn canonical(x: __m256i) -> __m256i {
 /// cancel exactly (the wrapped intermediate is harmless), and either alone cannot wrap.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl")]
-fn reduce(lo: __m256i, hi: __m256i, c: __mmask8) -> __m256i {
+pub(super) fn reduce(lo: __m256i, hi: __m256i, c: __mmask8) -> __m256i {
     let eps = splat(EPSILON);
     let hh = _mm256_srli_epi64::<32>(hi);
     let t1 = _mm256_sub_epi64(_mm256_slli_epi64::<32>(hi), _mm256_and_si256(hi, eps));
@@ -93,4 +93,5 @@ fn fold(l: __m256i, h: __m256i, eps: __m256i) -> __m256i {
     _mm256_mask_add_epi64(r, ltu(r, t), r, eps)
 }
 
+super::simd::u64_lanes!("avx512f,avx512vl");
 super::simd::vector_rounds!("avx512f,avx512vl");

@@ -1,9 +1,10 @@
-//! The parts of the AVX2 and AVX-512 Rp64_256 permutations that are written the same way:
-//! the state types and their split into vector and scalar parts, the S-box exponentiation
-//! chains over the split state, the MDS layer's column sums, the round structure and
-//! `absorb`. Each backend file supplies its own field primitives (`mul_red`, `reduce`,
-//! `ltu`, `add_canon`, `canonical`, `fold`) and expands [`vector_rounds!`] with its target
-//! features, so each copy is compiled for its own instruction set.
+//! The parts of the AVX2, AVX-512 and AVX-512 IFMA Rp64_256 permutations that are written
+//! the same way: the state type, the S-box exponentiation chains, the round structure and
+//! `absorb` ([`vector_rounds!`]), and for AVX2 and AVX-512 the S-box state split into
+//! vector and scalar parts and the MDS layer's column sums ([`u64_lanes!`]). Each backend
+//! file supplies its own field primitives (`mul_red`, `reduce`, `ltu`, `add_canon`,
+//! `canonical`, `fold`; `ifma.rs` its limb arithmetic and MDS layer) and expands the macros
+//! with its target features, so each copy is compiled for its own instruction set.
 
 use super::STATE_WIDTH;
 use super::constants::MDS_ROW0;
@@ -25,13 +26,11 @@ pub(super) const fn mds_columns() -> [[u64; STATE_WIDTH]; STATE_WIDTH] {
 
 pub(super) const MDS_COLS: [[u64; STATE_WIDTH]; STATE_WIDTH] = mds_columns();
 
-/// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`.
-macro_rules! vector_rounds {
+/// The S-box state of the AVX2 and AVX-512 backends, for [`vector_rounds!`]: `Split`
+/// with `split`, `join`, `mul` and `square`, and the linear layer `mds_ark`, from the
+/// backend's `mul_red`, `reduce`, `ltu` and `fold`.
+macro_rules! u64_lanes {
     ($feat:literal) => {
-        /// The state as three registers.
-        #[derive(Clone, Copy)]
-        struct State([__m256i; 3]);
-
         /// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
         /// registers in Montgomery form, so the scalar multiplier works in parallel with the
         /// vector units.
@@ -72,33 +71,24 @@ macro_rules! vector_rounds {
             }
         }
 
+        /// The element lo + hi·2^32 of each lane (an MDS column sum, see `mds_ark`).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn split_sums(lo: [__m256i; 3], hi: [__m256i; 3]) -> Split {
+            let eps = splat(EPSILON);
+            split(State([
+                fold(lo[0], hi[0], eps),
+                fold(lo[1], hi[1], eps),
+                fold(lo[2], hi[2], eps),
+            ]))
+        }
+
         #[inline]
         #[target_feature(enable = $feat)]
         fn join(s: Split) -> State {
             use super::field::mont_reduce;
             let b = s.b.map(|x| mont_reduce(x, 0) as i64);
             State([s.a[0], s.a[1], _mm256_set_epi64x(b[3], b[2], b[1], b[0])])
-        }
-
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn splat(x: u64) -> __m256i {
-            _mm256_set1_epi64x(x as i64)
-        }
-
-        /// x² reduced. With x = x1·2^32 + x0: x² = x0² + x0·x1·2^33 + x1²·2^64, and
-        /// x1² + (x0·x1 >> 31) < 2^64, so only the low word's carry is left (folded in `reduce`).
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn square_red(x: __m256i) -> __m256i {
-            let xh = _mm256_srli_epi64::<32>(x);
-            let p0 = _mm256_mul_epu32(x, x);
-            let p1 = _mm256_mul_epu32(x, xh);
-            let p2 = _mm256_mul_epu32(xh, xh);
-            let lo = _mm256_add_epi64(p0, _mm256_slli_epi64::<33>(p1));
-            let carry = ltu(lo, p0);
-            let hi = _mm256_add_epi64(p2, _mm256_srli_epi64::<31>(p1));
-            reduce(lo, hi, carry)
         }
 
         #[inline]
@@ -131,6 +121,82 @@ macro_rules! vector_rounds {
             }
         }
 
+        /// x² reduced. With x = x1·2^32 + x0: x² = x0² + x0·x1·2^33 + x1²·2^64, and
+        /// x1² + (x0·x1 >> 31) < 2^64, so only the low word's carry is left (folded in `reduce`).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn square_red(x: __m256i) -> __m256i {
+            let xh = _mm256_srli_epi64::<32>(x);
+            let p0 = _mm256_mul_epu32(x, x);
+            let p1 = _mm256_mul_epu32(x, xh);
+            let p2 = _mm256_mul_epu32(xh, xh);
+            let lo = _mm256_add_epi64(p0, _mm256_slli_epi64::<33>(p1));
+            let carry = ltu(lo, p0);
+            let hi = _mm256_add_epi64(p2, _mm256_srli_epi64::<31>(p1));
+            reduce(lo, hi, carry)
+        }
+
+        /// state ← MDS · state + k (k canonical), ready for the next S-box: column sums of
+        /// coefficient × 32-bit half, exact in 64 bits (each below 161·2^32 < 2^41), which the
+        /// backend's `split_sums` turns into its S-box state lo + hi·2^32. The round
+        /// constant's halves start the sums, which saves a separate modular addition. Each
+        /// element is broadcast from its register (no store and reload), and the twelve columns
+        /// are summed in two halves so the additions form two chains of six.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn mds_ark(s: Split, k: &[u64; STATE_WIDTH]) -> Split {
+            let s = join(s);
+            let eps = splat(EPSILON);
+            let zero = _mm256_setzero_si256();
+            let k = load(k);
+            // sums[half][lo/hi][register]; the sums stay below 13·26·2^32 < 2^41.
+            let mut sums = [[[zero; 3]; 2]; 2];
+            for r in 0..3 {
+                sums[0][0][r] = _mm256_and_si256(k.0[r], eps);
+                sums[0][1][r] = _mm256_srli_epi64::<32>(k.0[r]);
+            }
+            let mut column = |j: usize, l: __m256i| {
+                let h = _mm256_srli_epi64::<32>(l);
+                let c = load(&super::simd::MDS_COLS[j]);
+                let acc = &mut sums[j % 2];
+                for k in 0..3 {
+                    acc[0][k] = _mm256_add_epi64(acc[0][k], _mm256_mul_epu32(l, c.0[k]));
+                    acc[1][k] = _mm256_add_epi64(acc[1][k], _mm256_mul_epu32(h, c.0[k]));
+                }
+            };
+            for r in 0..3 {
+                let x = s.0[r];
+                column(4 * r, bcast::<0x00>(x));
+                column(4 * r + 1, bcast::<0x55>(x));
+                column(4 * r + 2, bcast::<0xAA>(x));
+                column(4 * r + 3, bcast::<0xFF>(x));
+            }
+            let [a, b] = sums;
+            let lo: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[0][k], b[0][k]));
+            let hi: [__m256i; 3] = core::array::from_fn(|k| _mm256_add_epi64(a[1][k], b[1][k]));
+            split_sums(lo, hi)
+        }
+    };
+}
+
+pub(super) use u64_lanes;
+
+/// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`. The
+/// backend supplies the state during the S-boxes, `Split`, with `split` (from `State`),
+/// `join`, `mul` and `square`, and the linear layer `mds_ark` (from `Split` to `Split`),
+/// see [`u64_lanes!`] and `ifma.rs`.
+macro_rules! vector_rounds {
+    ($feat:literal) => {
+        /// The state as three registers.
+        #[derive(Clone, Copy)]
+        struct State([__m256i; 3]);
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn splat(x: u64) -> __m256i {
+            _mm256_set1_epi64x(x as i64)
+        }
+
         #[inline]
         #[target_feature(enable = $feat)]
         fn exp_acc<const M: usize>(base: Split, tail: Split) -> Split {
@@ -141,21 +207,20 @@ macro_rules! vector_rounds {
             mul(r, tail)
         }
 
-        /// x^7.
+        /// x^7 = x³·x⁴: three dependent multiplications (x², then x³ and x⁴ side by side).
         #[inline]
         #[target_feature(enable = $feat)]
-        fn sbox(x: State) -> State {
-            let x = split(x);
+        fn sbox(x: Split) -> Split {
             let x2 = square(x);
             let x3 = mul(x2, x);
-            join(mul(square(x3), x))
+            let x4 = square(x2);
+            mul(x3, x4)
         }
 
         /// x^(1/7): the chain of `field::exp_inv7_n`.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn inv_sbox(x: State) -> State {
-            let x = split(x);
+        fn inv_sbox(x: Split) -> Split {
             let t1 = square(x);
             let t2 = square(t1);
             let t3 = exp_acc::<3>(t2, t2);
@@ -165,7 +230,7 @@ macro_rules! vector_rounds {
             let t7 = exp_acc::<31>(t6, t6);
             let a = square(square(mul(square(t7), t6)));
             let b = mul(mul(t1, t2), x);
-            join(mul(a, b))
+            mul(a, b)
         }
 
         #[inline]
@@ -198,50 +263,22 @@ macro_rules! vector_rounds {
             out
         }
 
-        /// state ← MDS · state: column sums of coefficient × 32-bit half, exact in 64 bits, then
-        /// lo + hi·2^32 reduced once (see `portable::mds`).
+        /// Lane `K` of `x` in every lane (`vpermq` with an immediate).
         #[inline]
         #[target_feature(enable = $feat)]
-        fn mds(s: State) -> State {
-            let eps = splat(EPSILON);
-            let v = store(s);
-            let zero = _mm256_setzero_si256();
-            let mut lo = [zero; 3];
-            let mut hi = [zero; 3];
-            for (j, col) in super::simd::MDS_COLS.iter().enumerate() {
-                let l = splat(v[j]);
-                let h = splat(v[j] >> 32);
-                let c = load(col);
-                for k in 0..3 {
-                    lo[k] = _mm256_add_epi64(lo[k], _mm256_mul_epu32(l, c.0[k]));
-                    hi[k] = _mm256_add_epi64(hi[k], _mm256_mul_epu32(h, c.0[k]));
-                }
-            }
-            State([
-                fold(lo[0], hi[0], eps),
-                fold(lo[1], hi[1], eps),
-                fold(lo[2], hi[2], eps),
-            ])
+        fn bcast<const K: i32>(x: __m256i) -> __m256i {
+            _mm256_permute4x64_epi64::<K>(x)
         }
 
         #[inline]
         #[target_feature(enable = $feat)]
-        fn ark(s: State, k: &[u64; STATE_WIDTH]) -> State {
-            let k = load(k);
-            State([
-                add_canon(s.0[0], k.0[0]),
-                add_canon(s.0[1], k.0[1]),
-                add_canon(s.0[2], k.0[2]),
-            ])
-        }
-
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn permute(mut s: State) -> State {
+        fn permute(s: State) -> State {
+            let mut x = split(s);
             for r in 0..NUM_ROUNDS {
-                s = ark(mds(sbox(s)), &ARK1[r]);
-                s = ark(mds(inv_sbox(s)), &ARK2[r]);
+                x = mds_ark(sbox(x), &ARK1[r]);
+                x = mds_ark(inv_sbox(x), &ARK2[r]);
             }
+            let s = join(x);
             State([canonical(s.0[0]), canonical(s.0[1]), canonical(s.0[2])])
         }
 
