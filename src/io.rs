@@ -9,8 +9,9 @@ use crate::hasher::{Error, Hasher};
 use std::cell::Cell;
 use std::fmt;
 use std::fs::{File, Metadata};
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::path::Path;
+use std::time::{Duration, SystemTime};
 
 #[cfg(unix)]
 pub use mmap::MappedFile;
@@ -100,69 +101,145 @@ impl Stamp {
     }
 }
 
+/// Bytes read from a named file before its first `stat`: a regular file shorter than this
+/// that had not changed for [`SETTLE`] when the read began is then done with one `read`
+/// and one `stat` (see [`hash_path`]).
+const FIRST: usize = 64 * 1024;
+
+/// How long before its read a file's mtime and ctime must lie for the single-`stat` path:
+/// more than a tick of the kernel's coarse clock and the 2 s timestamp granularity of FAT.
+const SETTLE: Duration = Duration::from_secs(3);
+
 /// Hashes the file at `path` with a fresh copy of `proto` and returns the digest.
 ///
 /// Directories are refused (`Is a directory`). Regular files of at least [`MMAP_MIN`]
 /// bytes are memory-mapped and fed to [`Hasher::update_large`] when the hasher
 /// [prefers it](Hasher::prefers_mmap); everything else — files for single-threaded hashers, FIFOs,
-/// devices — is read in 1 MiB chunks into a buffer that stays in cache (on the machine
+/// devices — is read into a buffer that stays in cache (on the machine
 /// measured, that is faster for a single-threaded hash than walking a mapping: SHA-256
 /// of a 1 GiB page-cached file: 0.71 s read vs 0.92 s mapped, both `bash benches/peers.sh`).
-/// For regular files, the size, mtime and ctime are compared before and after reading, and a file truncated under a mapping is
-/// caught by the SIGBUS guard: either way the result is an error, never a digest.
+///
+/// Consistency: the first [`FIRST`] bytes are read before the first `stat`. A regular file
+/// that ended within them, whose size is the number of bytes read, and whose mtime and
+/// ctime lie at least [`SETTLE`] before the read began, has not changed since before it
+/// was read: its digest is returned. Any other regular file is read on from there under a
+/// before/after comparison of size, mtime, ctime and inode (if it had changed within
+/// [`SETTLE`], from the start again), and a file truncated under a mapping is caught by
+/// the SIGBUS guard: a change is an error, never a digest.
 ///
 /// # Errors
 /// The file cannot be opened or read, or it changed while being read.
 pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+    let started = SystemTime::now();
     let file = File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(InputError {
-            reason: "Is a directory".into(),
-            missing: false,
-        });
-    }
-    hash_open(&file, &meta, 0, proto)
+    with_buf(|store| {
+        let buf = aligned(store, CHUNK);
+        let first = read_some(&file, &mut buf[..FIRST]);
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(InputError {
+                reason: "Is a directory".into(),
+                missing: false,
+            });
+        }
+        let n = first?;
+        if !meta.is_file() {
+            // A pipe or device: what was read is gone from it; go on streaming.
+            let mut h = proto.box_clone();
+            h.update(&buf[..n]);
+            read_all(&file, &mut *h, 0, buf)?;
+            return Ok(h.finalize()?);
+        }
+        if settled(&meta, started) {
+            if n < FIRST && meta.len() == n as u64 {
+                return Ok(proto.digest_whole(&buf[..n])?);
+            }
+            // Unchanged while the first bytes were read: keep them, check the rest.
+            return hash_open(&file, &meta, 0, proto, buf, n);
+        }
+        (&file).rewind()?;
+        hash_open(&file, &meta, 0, proto, buf, 0)
+    })
 }
 
-/// Hashes an open file from byte `start` (where its position is) to the end. For a
-/// regular file the length is announced, the file is mapped when the hasher prefers it
-/// (only from the start), and the size and timestamps are compared before and after.
+/// Whether the file's last modification and change lie at least [`SETTLE`] before
+/// `started` (false when a time is unknown).
+fn settled(meta: &Metadata, started: SystemTime) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let ctime = u64::try_from(meta.ctime())
+            .ok()
+            .and_then(|s| u32::try_from(meta.ctime_nsec()).ok().map(|ns| (s, ns)))
+            .map(|(s, ns)| std::time::UNIX_EPOCH + Duration::new(s, ns));
+        match (meta.modified(), ctime) {
+            (Ok(m), Some(c)) => settled_at(m, c, started),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (meta, started);
+        false
+    }
+}
+
+/// [`settled`] on the two times.
+fn settled_at(mtime: SystemTime, ctime: SystemTime, started: SystemTime) -> bool {
+    started
+        .checked_sub(SETTLE)
+        .is_some_and(|cut| mtime < cut && ctime < cut)
+}
+
+/// One `read` into `buf`, retried when interrupted.
+fn read_some(mut r: impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match r.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            res => return res,
+        }
+    }
+}
+
+/// Hashes an open regular file from byte `start` (where its position is) to the end,
+/// given that its first `have` bytes from there are already in `buf` and were read while
+/// it matched `meta`. The length is announced, the file is mapped when the hasher prefers
+/// it (only from the start), and the size and timestamps are compared with `meta` after
+/// reading. A file that fits `buf` is read whole into it and hashed in one call
+/// ([`Hasher::digest_whole`]), which spares thousands of small files a heap copy of the
+/// hasher.
 fn hash_open(
     file: &File,
     meta: &Metadata,
     start: u64,
     proto: &dyn Hasher,
+    buf: &mut [u8],
+    have: usize,
 ) -> Result<Vec<u8>, InputError> {
-    if !meta.is_file() {
-        let mut h = proto.box_clone();
-        read_all(file, &mut *h, 0)?;
-        return Ok(h.finalize()?);
-    }
     let before = Stamp::of(meta);
     let expected = meta.len().saturating_sub(start);
-    // A file that fits the read buffer is read whole first and hashed in one call
-    // (`digest_whole`), which spares thousands of small files a heap copy of the hasher.
-    if expected > 0 && expected <= CHUNK as u64 && !(start == 0 && big_for_mmap(meta, proto)) {
-        return read_whole(file, expected as usize, |data| {
-            if Stamp::of(&file.metadata()?) != before {
-                return Err(changed());
-            }
-            Ok(proto.digest_whole(data)?)
-        });
-    }
-    let mut h = proto.box_clone();
     // 0 is also what /proc and sysfs files report, whatever they hold: not a length to
     // announce or check; for those the bytes read are the content.
+    if expected > 0 && (have as u64) > expected {
+        return Err(changed());
+    }
+    let mmap = start == 0 && big_for_mmap(meta, proto);
+    if expected > 0 && expected <= buf.len() as u64 && !mmap {
+        let len = expected as usize;
+        read_exact(file, &mut buf[have..len])?;
+        if Stamp::of(&file.metadata()?) != before {
+            return Err(changed());
+        }
+        return Ok(proto.digest_whole(&buf[..len])?);
+    }
+    let mut h = proto.box_clone();
     if expected > 0 {
         h.expect_len(expected);
     }
+    h.update(&buf[..have]);
     #[cfg(unix)]
-    if start == 0
-        && big_for_mmap(meta, proto)
-        && let Ok(map) = MappedFile::map(file, meta.len())
-    {
-        h.update_large(map.bytes());
+    if mmap && let Ok(map) = MappedFile::map(file, meta.len()) {
+        h.update_large(&map.bytes()[have..]);
         let faulted = map.faulted();
         drop(map);
         if faulted || Stamp::of(&file.metadata()?) != before {
@@ -170,7 +247,7 @@ fn hash_open(
         }
         return Ok(h.finalize()?);
     }
-    let n = read_all(file, &mut *h, expected)?;
+    let n = have as u64 + read_all(file, &mut *h, expected.saturating_sub(have as u64), buf)?;
     if (expected != 0 && n != expected) || Stamp::of(&file.metadata()?) != before {
         return Err(changed());
     }
@@ -182,27 +259,19 @@ fn big_for_mmap(meta: &Metadata, proto: &dyn Hasher) -> bool {
     cfg!(unix) && meta.len() >= MMAP_MIN && proto.prefers_mmap()
 }
 
-/// Reads exactly `len` bytes (a regular file's announced size, at most [`CHUNK`]) into the
-/// thread's buffer and hands them to `f`. Reaching the end of the file early means it
-/// shrank: an error. (A file that grew is caught by the caller's size check.)
-fn read_whole<T>(
-    mut file: &File,
-    len: usize,
-    f: impl FnOnce(&[u8]) -> Result<T, InputError>,
-) -> Result<T, InputError> {
-    with_buf(|store| {
-        let buf = aligned(store, len);
-        let mut total = 0;
-        while total < len {
-            match file.read(&mut buf[total..len]) {
-                Ok(0) => return Err(changed()),
-                Ok(n) => total += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e.into()),
-            }
+/// Fills `buf` from the file. Reaching its end early means it shrank: an error. (A file
+/// that grew is caught by the caller's size check.)
+fn read_exact(mut file: &File, buf: &mut [u8]) -> Result<(), InputError> {
+    let mut total = 0;
+    while total < buf.len() {
+        match file.read(&mut buf[total..]) {
+            Ok(0) => return Err(changed()),
+            Ok(n) => total += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.into()),
         }
-        f(&buf[..len])
-    })
+    }
+    Ok(())
 }
 
 /// Hashes standard input with a fresh copy of `proto`. When standard input is a regular
@@ -225,7 +294,7 @@ pub fn hash_stdin(proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
             && meta.is_file()
         {
             let start = std::io::Seek::stream_position(&mut &f).unwrap_or(0);
-            return hash_open(&f, &meta, start, proto);
+            return with_buf(|store| hash_open(&f, &meta, start, proto, aligned(store, CHUNK), 0));
         }
     }
     hash_reader(std::io::stdin().lock(), proto)
@@ -237,7 +306,7 @@ pub fn hash_stdin(proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
 /// A read error.
 pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
     let mut h = proto.box_clone();
-    read_all(reader, &mut *h, 0)?;
+    with_buf(|store| read_all(reader, &mut *h, 0, aligned(store, CHUNK)))?;
     Ok(h.finalize()?)
 }
 
@@ -246,12 +315,12 @@ pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Vec<u8>, Inp
 /// less CPU time, `perf stat -r 15 khsum --no-names FILE...`).
 const ALIGN: usize = 4096;
 
-/// The thread's read buffer, page-aligned, at least 64 KiB and at least `want` bytes
-/// (capped at [`CHUNK`]).
+/// The thread's read buffer, page-aligned, at least `want` bytes (at most [`CHUNK`]).
 fn aligned(store: &mut Vec<u8>, want: usize) -> &mut [u8] {
-    let want = want.clamp(64 * 1024, CHUNK);
-    if store.len() < want + ALIGN {
-        store.resize(want + ALIGN, 0);
+    let want = want.min(CHUNK) + ALIGN;
+    if store.len() < want {
+        // Zeroed by the allocator (fresh pages): no page is touched before it is read into.
+        *store = vec![0; want];
     }
     let skip = store.as_ptr().align_offset(ALIGN).min(ALIGN);
     &mut store[skip..]
@@ -272,29 +341,24 @@ fn with_buf<T>(f: impl FnOnce(&mut Vec<u8>) -> T) -> T {
     out
 }
 
-/// Reads until end of file, feeding `h`; returns the byte count. `hint` is the expected
-/// size (0 when unknown), so a small file is read with one `read` call.
-fn read_all(mut r: impl Read, h: &mut dyn Hasher, hint: u64) -> io::Result<u64> {
-    with_buf(|store| {
-        let want = usize::try_from(hint).unwrap_or(CHUNK).saturating_add(1);
-        let buf = aligned(store, want);
-        let mut total = 0u64;
-        loop {
-            let n = match r.read(&mut buf[..]) {
-                Ok(0) => return Ok(total),
-                Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            total += n as u64;
-            h.update_large(&buf[..n]);
-            // A regular file that delivered its whole size needs no end-of-file read: if
-            // it grew meanwhile, the size check after reading reports it.
-            if hint > 0 && total == hint {
-                return Ok(total);
-            }
+/// Reads until end of file through `buf`, feeding `h`; returns the byte count. `hint` is
+/// the number of bytes expected (0 when unknown): once they have come, no end-of-file read
+/// is made (if the file grew meanwhile, the caller's size check reports it).
+fn read_all(mut r: impl Read, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
+    let mut total = 0u64;
+    loop {
+        let n = match r.read(buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        total += n as u64;
+        h.update_large(&buf[..n]);
+        if hint > 0 && total == hint {
+            return Ok(total);
         }
-    })
+    }
 }
 
 #[cfg(test)]
@@ -316,7 +380,10 @@ mod tests {
             std::fs::write(&path, vec![1u8; len as usize]).unwrap();
             let file = File::open(&path).unwrap();
             let meta = file.metadata().unwrap();
-            assert!(hash_open(&file, &meta, 0, &*proto).is_ok());
+            let open = |f: &File, m: &Metadata| {
+                with_buf(|store| hash_open(f, m, 0, &*proto, aligned(store, CHUNK), 0))
+            };
+            assert!(open(&file, &meta).is_ok());
             std::fs::OpenOptions::new()
                 .write(true)
                 .open(&path)
@@ -324,12 +391,24 @@ mod tests {
                 .set_len(new_len)
                 .unwrap();
             let reopened = File::open(&path).unwrap();
-            let e = hash_open(&reopened, &meta, 0, &*proto).unwrap_err();
+            let e = open(&reopened, &meta).unwrap_err();
             assert_eq!(
                 e.reason, "file changed while being read",
                 "{len} -> {new_len}"
             );
         }
+    }
+
+    #[test]
+    fn settled_means_both_times_well_before_the_read() {
+        let t = std::time::UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+        let old = t - SETTLE - Duration::from_nanos(1);
+        assert!(settled_at(old, old, t));
+        assert!(!settled_at(t - SETTLE, old, t));
+        assert!(!settled_at(old, t - SETTLE, t));
+        assert!(!settled_at(old, t + Duration::from_secs(60), t));
+        assert!(!settled_at(t + Duration::from_secs(60), old, t));
+        assert!(!settled_at(old, old, std::time::UNIX_EPOCH));
     }
 
     #[test]

@@ -134,6 +134,54 @@ fn many_mid_sized_files_hash_in_parallel() {
     }
 }
 
+/// Files that have not changed for a few seconds take the short path (one `read`, one
+/// `stat`) when they fit the first read, and keep their first 64 KiB when they do not;
+/// recently written ones are read under the full before/after check. Both must give the
+/// same digests as the crates, for every size around the boundaries (and above the mmap
+/// threshold, where BLAKE3 maps the rest of the file).
+#[test]
+fn settled_and_fresh_files_hash_alike() {
+    let d = TempDir::new().unwrap();
+    let sizes = [
+        0usize,
+        1,
+        4095,
+        65_535,
+        65_536,
+        65_537,
+        200_000,
+        300_000,
+        1 << 20,
+        (1 << 20) + 1,
+        3 << 20,
+    ];
+    let mut args = Vec::new();
+    let (mut want_b3, mut want_256) = (String::new(), String::new());
+    for (i, &len) in sizes.iter().enumerate() {
+        let data: Vec<u8> = (0..len).map(|j| (j * 7 + i) as u8).collect();
+        let name = format!("s{len}");
+        fs::write(d.path().join(&name), &data).unwrap();
+        want_b3.push_str(&format!("{}  {name}\n", b3(&data)));
+        want_256.push_str(&format!("{}  {name}\n", s256(&data)));
+        args.push(name);
+    }
+    let check = || {
+        let r = run(khsum(d.path()).args(&args));
+        assert_eq!(
+            (r.code, r.err.as_str(), s(&r.out)),
+            (0, "", want_b3.clone())
+        );
+        let r = run(khsum(d.path()).args(["-a", "sha256"]).args(&args));
+        assert_eq!(
+            (r.code, r.err.as_str(), s(&r.out)),
+            (0, "", want_256.clone())
+        );
+    };
+    check(); // fresh: the full check
+    std::thread::sleep(std::time::Duration::from_millis(3200));
+    check(); // settled: the short path
+}
+
 #[test]
 fn stdin_no_names_zero_and_length() {
     let d = tree();
