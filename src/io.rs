@@ -104,11 +104,11 @@ impl Stamp {
 /// Bytes read from a named file before its first `stat`: a regular file shorter than this
 /// that had not changed for [`SETTLE`] when the read began is then done with one `read`
 /// and one `stat` (see [`hash_path`]).
-const FIRST: usize = 64 * 1024;
+pub const FIRST: usize = 64 * 1024;
 
 /// How long before its read a file's mtime and ctime must lie for the single-`stat` path:
 /// more than a tick of the kernel's coarse clock and the 2 s timestamp granularity of FAT.
-const SETTLE: Duration = Duration::from_secs(3);
+pub const SETTLE: Duration = Duration::from_secs(3);
 
 /// Hashes the file at `path` with a fresh copy of `proto` and returns the digest.
 ///

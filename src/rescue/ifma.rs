@@ -52,76 +52,189 @@ use super::field::EPSILON;
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 
 /// B − 1 = 2^48 − 1: the low-limb mask.
-const LOW: u64 = (1 << 48) - 1;
+pub(super) const LOW: u64 = (1 << 48) - 1;
 /// B = 2^48.
-const B: u64 = 1 << 48;
+pub(super) const B: u64 = 1 << 48;
 /// 1 − B, added to every product's low limb (see the module documentation).
-const BIAS: u64 = 1u64.wrapping_sub(B);
+pub(super) const BIAS: u64 = 1u64.wrapping_sub(B);
 
-/// An element per lane as `lo + hi·2^48`, both limbs in [0, 2^49 + 64).
-#[derive(Clone, Copy)]
-struct Limbs {
-    lo: __m256i,
-    hi: __m256i,
+/// 2^35 (see [`mds_ark`]).
+pub(super) const PIECE_BIAS: u64 = 1 << 35;
+/// The 32-bit halves of p − 160·2^35 ≡ −160·2^35 (mod p): the column sums start from them
+/// to cancel the [`PIECE_BIAS`] added to every input (each MDS row sums to 160).
+pub(super) const BIAS_LO: u64 = 1;
+pub(super) const BIAS_HI: u64 = (1 << 32) - 1 - 160 * 8;
+
+/// The limb arithmetic and the linear layer, shared with `ifma_x2.rs` (the same code on
+/// 512-bit registers): `Limbs`, `Split`, `renormalise`, `limbs_mul`, `limbs_square`, `mul`,
+/// `square`, `sums_to_limbs` and `mds_ark`, written with the lane operations passed in for
+/// the register width `$v`. The calling module supplies `splat`, `bcast` (lane `K` across
+/// each 256-bit half) and `load4` (four elements into every 256-bit half).
+macro_rules! ifma_limbs {
+    ($feat:literal, $v:ty, add = $add:ident, sub = $sub:ident, and = $and:ident,
+     slli = $slli:ident, srli = $srli:ident, srai = $srai:ident, tern = $tern:ident,
+     lo52 = $lo52:ident, hi52 = $hi52:ident, zero = $zero:ident) => {
+        /// An element per lane as `lo + hi·2^48`, both limbs in [0, 2^49 + 64).
+        #[derive(Clone, Copy)]
+        struct Limbs {
+            lo: $v,
+            hi: $v,
+        }
+
+        /// The state during the S-boxes: all twelve elements as limbs in three register pairs.
+        type Split = [Limbs; 3];
+
+        /// Renormalises the signed limb sums z0 + z1·B (see the module documentation).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn renormalise(z0: $v, z1: $v) -> Limbs {
+            let c0 = $srai::<48>(z0);
+            let c1 = $srai::<48>(z1);
+            // 0xEA: (a & b) | c.
+            let m0 = $tern::<0xEA>(z0, splat(LOW), splat(B));
+            let m1 = $tern::<0xEA>(z1, splat(LOW), splat(B));
+            Limbs {
+                lo: $sub(m0, c1),
+                hi: $add(m1, c0),
+            }
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn limbs_mul(x: Limbs, y: Limbs) -> Limbs {
+            let zero = $zero();
+            let l00 = $lo52(splat(BIAS), x.lo, y.lo);
+            let h00 = $hi52(zero, x.lo, y.lo);
+            let l11 = $lo52(zero, x.hi, y.hi);
+            let h11 = $hi52(zero, x.hi, y.hi);
+            let l01 = $lo52(zero, x.lo, y.hi);
+            let h01 = $hi52(zero, x.lo, y.hi);
+            let l10 = $lo52(zero, x.hi, y.lo);
+            let h10 = $hi52(zero, x.hi, y.lo);
+            let z0 = $sub($sub(l00, l11), $slli::<4>($add(h01, h10)));
+            let z1 = $add($add(l01, l10), $slli::<4>($sub(h00, h11)));
+            renormalise(z0, z1)
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn limbs_square(x: Limbs) -> Limbs {
+            let zero = $zero();
+            let l0 = $lo52(splat(BIAS), x.lo, x.lo);
+            let h0 = $hi52(zero, x.lo, x.lo);
+            let l1 = $lo52(zero, x.hi, x.hi);
+            let h1 = $hi52(zero, x.hi, x.hi);
+            let lc = $lo52(zero, x.lo, x.hi);
+            let hc = $hi52(zero, x.lo, x.hi);
+            let z0 = $sub($sub(l0, l1), $slli::<5>(hc));
+            let z1 = $add($add(lc, lc), $slli::<4>($sub(h0, h1)));
+            renormalise(z0, z1)
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn mul(x: Split, y: Split) -> Split {
+            [
+                limbs_mul(x[0], y[0]),
+                limbs_mul(x[1], y[1]),
+                limbs_mul(x[2], y[2]),
+            ]
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn square(x: Split) -> Split {
+            [limbs_square(x[0]), limbs_square(x[1]), limbs_square(x[2])]
+        }
+
+        /// lo + hi·2^32 as limbs, for lo, hi < 2^41 (MDS column sums, see `mds_ark`): the low 16
+        /// bits of hi go to the low limb at bit 32, the rest is the high limb. No reduction is
+        /// needed: the low limb is below 2^41 + 2^48 and the high limb below 2^25.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn sums_to_limbs(lo: $v, hi: $v) -> Limbs {
+            Limbs {
+                lo: $add(lo, $slli::<32>($and(hi, splat(0xffff)))),
+                hi: $srli::<16>(hi),
+            }
+        }
+
+        /// state ← MDS · state + k (k canonical), from limbs to limbs. Each element's limbs are
+        /// rewritten as two pieces, x ≡ q0 + q1·2^32: with lo = a + b·2^32 (a < 2^32) and
+        /// hi·2^48 = (hi mod 2^16)·2^48 + (hi >> 16)·2^64, 2^64 ≡ 2^32 − 1 gives
+        /// q0 = a + 2^35 − (hi >> 16) and q1 = b + (hi mod 2^16)·2^16 + (hi >> 16), both positive
+        /// and below 2^36 (the added 2^35 is cancelled through the round constant). The column
+        /// sums of coefficient × piece are exact: each product is below 2^41, so
+        /// `vpmadd52luq` adds all of it, and 72 multiply-adds do the work of 72 multiplications and
+        /// 72 additions, with no reduction of the S-box output. The sums (below 2^44) become limbs
+        /// as in [`sums_to_limbs`]. Three partial sums per output keep the accumulation chains
+        /// four deep.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn mds_ark(s: Split, k: &[u64; STATE_WIDTH]) -> Split {
+            let eps = splat(EPSILON);
+            let zero = $zero();
+            // sums[part][lo/hi][register]
+            let mut sums = [[[zero; 3]; 2]; 3];
+            for r in 0..3 {
+                let kr = load4(&k[4 * r..]);
+                sums[0][0][r] = $add($and(kr, eps), splat(BIAS_LO));
+                sums[0][1][r] = $add($srli::<32>(kr), splat(BIAS_HI));
+            }
+            let mut column = |j: usize, q0: $v, q1: $v| {
+                let [lo, hi] = &mut sums[j % 3];
+                for (r, (l, h)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+                    let c = load4(&super::simd::MDS_COLS[j][4 * r..]);
+                    *l = $lo52(*l, q0, c);
+                    *h = $lo52(*h, q1, c);
+                }
+            };
+            for (r, &Limbs { lo, hi }) in s.iter().enumerate() {
+                let top = $srli::<16>(hi);
+                // 0xEA: (a & b) | c.
+                let q0 = $sub($tern::<0xEA>(lo, eps, splat(PIECE_BIAS)), top);
+                let q1 = $add($add($srli::<32>(lo), $srli::<32>($slli::<48>(hi))), top);
+                column(4 * r, bcast::<0x00>(q0), bcast::<0x00>(q1));
+                column(4 * r + 1, bcast::<0x55>(q0), bcast::<0x55>(q1));
+                column(4 * r + 2, bcast::<0xAA>(q0), bcast::<0xAA>(q1));
+                column(4 * r + 3, bcast::<0xFF>(q0), bcast::<0xFF>(q1));
+            }
+            let [a, b, c] = sums;
+            let sum = |i: usize, r: usize| $add($add(a[i][r], b[i][r]), c[i][r]);
+            [
+                sums_to_limbs(sum(0, 0), sum(1, 0)),
+                sums_to_limbs(sum(0, 1), sum(1, 1)),
+                sums_to_limbs(sum(0, 2), sum(1, 2)),
+            ]
+        }
+    };
 }
 
-/// The state during the S-boxes: all twelve elements as limbs in three register pairs.
-type Split = [Limbs; 3];
+pub(super) use ifma_limbs;
 
-/// Renormalises the signed limb sums z0 + z1·B (see the module documentation).
+ifma_limbs!(
+    "avx512f,avx512vl,avx512ifma",
+    __m256i,
+    add = _mm256_add_epi64,
+    sub = _mm256_sub_epi64,
+    and = _mm256_and_si256,
+    slli = _mm256_slli_epi64,
+    srli = _mm256_srli_epi64,
+    srai = _mm256_srai_epi64,
+    tern = _mm256_ternarylogic_epi64,
+    lo52 = _mm256_madd52lo_epu64,
+    hi52 = _mm256_madd52hi_epu64,
+    zero = _mm256_setzero_si256
+);
+
+/// Four elements from `x` (at least four long).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn renormalise(z0: __m256i, z1: __m256i) -> Limbs {
-    let c0 = _mm256_srai_epi64::<48>(z0);
-    let c1 = _mm256_srai_epi64::<48>(z1);
-    // 0xEA: (a & b) | c.
-    let m0 = _mm256_ternarylogic_epi64::<0xEA>(z0, splat(LOW), splat(B));
-    let m1 = _mm256_ternarylogic_epi64::<0xEA>(z1, splat(LOW), splat(B));
-    Limbs {
-        lo: _mm256_sub_epi64(m0, c1),
-        hi: _mm256_add_epi64(m1, c0),
-    }
-}
-
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn limbs_mul(x: Limbs, y: Limbs) -> Limbs {
-    let zero = _mm256_setzero_si256();
-    let l00 = _mm256_madd52lo_epu64(splat(BIAS), x.lo, y.lo);
-    let h00 = _mm256_madd52hi_epu64(zero, x.lo, y.lo);
-    let l11 = _mm256_madd52lo_epu64(zero, x.hi, y.hi);
-    let h11 = _mm256_madd52hi_epu64(zero, x.hi, y.hi);
-    let l01 = _mm256_madd52lo_epu64(zero, x.lo, y.hi);
-    let h01 = _mm256_madd52hi_epu64(zero, x.lo, y.hi);
-    let l10 = _mm256_madd52lo_epu64(zero, x.hi, y.lo);
-    let h10 = _mm256_madd52hi_epu64(zero, x.hi, y.lo);
-    let z0 = _mm256_sub_epi64(
-        _mm256_sub_epi64(l00, l11),
-        _mm256_slli_epi64::<4>(_mm256_add_epi64(h01, h10)),
-    );
-    let z1 = _mm256_add_epi64(
-        _mm256_add_epi64(l01, l10),
-        _mm256_slli_epi64::<4>(_mm256_sub_epi64(h00, h11)),
-    );
-    renormalise(z0, z1)
-}
-
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn limbs_square(x: Limbs) -> Limbs {
-    let zero = _mm256_setzero_si256();
-    let l0 = _mm256_madd52lo_epu64(splat(BIAS), x.lo, x.lo);
-    let h0 = _mm256_madd52hi_epu64(zero, x.lo, x.lo);
-    let l1 = _mm256_madd52lo_epu64(zero, x.hi, x.hi);
-    let h1 = _mm256_madd52hi_epu64(zero, x.hi, x.hi);
-    let lc = _mm256_madd52lo_epu64(zero, x.lo, x.hi);
-    let hc = _mm256_madd52hi_epu64(zero, x.lo, x.hi);
-    let z0 = _mm256_sub_epi64(_mm256_sub_epi64(l0, l1), _mm256_slli_epi64::<5>(hc));
-    let z1 = _mm256_add_epi64(
-        _mm256_add_epi64(lc, lc),
-        _mm256_slli_epi64::<4>(_mm256_sub_epi64(h0, h1)),
-    );
-    renormalise(z0, z1)
+fn load4(x: &[u64]) -> __m256i {
+    assert!(x.len() >= 4);
+    // SAFETY: `x` has at least 4 elements (asserted): the unaligned 32-byte load stays
+    // inside it.
+    unsafe { _mm256_loadu_si256(x.as_ptr().cast()) }
 }
 
 /// Any `u64` lanes into limbs.
@@ -150,106 +263,10 @@ fn split(s: State) -> Split {
     [limbs_in(s.0[0]), limbs_in(s.0[1]), limbs_in(s.0[2])]
 }
 
-/// lo + hi·2^32 as limbs, for lo, hi < 2^41 (MDS column sums, see `mds_ark`): the low 16
-/// bits of hi go to the low limb at bit 32, the rest is the high limb. No reduction is
-/// needed: the low limb is below 2^41 + 2^48 and the high limb below 2^25.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn sums_to_limbs(lo: __m256i, hi: __m256i) -> Limbs {
-    Limbs {
-        lo: _mm256_add_epi64(
-            lo,
-            _mm256_slli_epi64::<32>(_mm256_and_si256(hi, splat(0xffff))),
-        ),
-        hi: _mm256_srli_epi64::<16>(hi),
-    }
-}
-
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 fn join(s: Split) -> State {
     State([limbs_out(s[0]), limbs_out(s[1]), limbs_out(s[2])])
-}
-
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn mul(x: Split, y: Split) -> Split {
-    [
-        limbs_mul(x[0], y[0]),
-        limbs_mul(x[1], y[1]),
-        limbs_mul(x[2], y[2]),
-    ]
-}
-
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn square(x: Split) -> Split {
-    [limbs_square(x[0]), limbs_square(x[1]), limbs_square(x[2])]
-}
-
-/// 2^35 (see [`mds_ark`]).
-const PIECE_BIAS: u64 = 1 << 35;
-/// The 32-bit halves of p − 160·2^35 ≡ −160·2^35 (mod p): the column sums start from them
-/// to cancel the [`PIECE_BIAS`] added to every input (each MDS row sums to 160).
-const BIAS_LO: u64 = 1;
-const BIAS_HI: u64 = (1 << 32) - 1 - 160 * 8;
-
-/// state ← MDS · state + k (k canonical), from limbs to limbs. Each element's limbs are
-/// rewritten as two pieces, x ≡ q0 + q1·2^32: with lo = a + b·2^32 (a < 2^32) and
-/// hi·2^48 = (hi mod 2^16)·2^48 + (hi >> 16)·2^64, 2^64 ≡ 2^32 − 1 gives
-/// q0 = a + 2^35 − (hi >> 16) and q1 = b + (hi mod 2^16)·2^16 + (hi >> 16), both positive
-/// and below 2^36 (the added 2^35 is cancelled through the round constant). The column
-/// sums of coefficient × piece are exact: each product is below 2^41, so
-/// `vpmadd52luq` adds all of it, and 72 multiply-adds do the work of 72 multiplications and
-/// 72 additions, with no reduction of the S-box output. The sums (below 2^44) become limbs
-/// as in [`sums_to_limbs`]. Three partial sums per output keep the accumulation chains
-/// four deep.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn mds_ark(s: Split, k: &[u64; STATE_WIDTH]) -> Split {
-    let eps = splat(EPSILON);
-    let zero = _mm256_setzero_si256();
-    let k = load(k);
-    // sums[part][lo/hi][register]
-    let mut sums = [[[zero; 3]; 2]; 3];
-    for (r, kr) in k.0.iter().enumerate() {
-        sums[0][0][r] = _mm256_add_epi64(_mm256_and_si256(*kr, eps), splat(BIAS_LO));
-        sums[0][1][r] = _mm256_add_epi64(_mm256_srli_epi64::<32>(*kr), splat(BIAS_HI));
-    }
-    let mut column = |j: usize, q0: __m256i, q1: __m256i| {
-        let c = load(&super::simd::MDS_COLS[j]);
-        let [lo, hi] = &mut sums[j % 3];
-        for ((l, h), cr) in lo.iter_mut().zip(hi.iter_mut()).zip(c.0) {
-            *l = _mm256_madd52lo_epu64(*l, q0, cr);
-            *h = _mm256_madd52lo_epu64(*h, q1, cr);
-        }
-    };
-    for (r, &Limbs { lo, hi }) in s.iter().enumerate() {
-        let top = _mm256_srli_epi64::<16>(hi);
-        // 0xEA: (a & b) | c.
-        let q0 = _mm256_sub_epi64(
-            _mm256_ternarylogic_epi64::<0xEA>(lo, eps, splat(PIECE_BIAS)),
-            top,
-        );
-        let q1 = _mm256_add_epi64(
-            _mm256_add_epi64(
-                _mm256_srli_epi64::<32>(lo),
-                _mm256_srli_epi64::<32>(_mm256_slli_epi64::<48>(hi)),
-            ),
-            top,
-        );
-        column(4 * r, bcast::<0x00>(q0), bcast::<0x00>(q1));
-        column(4 * r + 1, bcast::<0x55>(q0), bcast::<0x55>(q1));
-        column(4 * r + 2, bcast::<0xAA>(q0), bcast::<0xAA>(q1));
-        column(4 * r + 3, bcast::<0xFF>(q0), bcast::<0xFF>(q1));
-    }
-    let [a, b, c] = sums;
-    let sum = |i: usize, r: usize| _mm256_add_epi64(_mm256_add_epi64(a[i][r], b[i][r]), c[i][r]);
-    [
-        sums_to_limbs(sum(0, 0), sum(1, 0)),
-        sums_to_limbs(sum(0, 1), sum(1, 1)),
-        sums_to_limbs(sum(0, 2), sum(1, 2)),
-    ]
 }
 
 super::simd::vector_rounds!("avx512f,avx512vl,avx512ifma");

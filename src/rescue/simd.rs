@@ -181,22 +181,10 @@ macro_rules! u64_lanes {
 
 pub(super) use u64_lanes;
 
-/// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`. The
-/// backend supplies the state during the S-boxes, `Split`, with `split` (from `State`),
-/// `join`, `mul` and `square`, and the linear layer `mds_ark` (from `Split` to `Split`),
-/// see [`u64_lanes!`] and `ifma.rs`.
-macro_rules! vector_rounds {
+/// The S-box exponentiations over the backend's `Split`, from its `mul` and `square`
+/// (used by [`vector_rounds!`] and by `ifma_x2.rs`).
+macro_rules! sbox_chains {
     ($feat:literal) => {
-        /// The state as three registers.
-        #[derive(Clone, Copy)]
-        struct State([__m256i; 3]);
-
-        #[inline]
-        #[target_feature(enable = $feat)]
-        fn splat(x: u64) -> __m256i {
-            _mm256_set1_epi64x(x as i64)
-        }
-
         #[inline]
         #[target_feature(enable = $feat)]
         fn exp_acc<const M: usize>(base: Split, tail: Split) -> Split {
@@ -232,6 +220,28 @@ macro_rules! vector_rounds {
             let b = mul(mul(t1, t2), x);
             mul(a, b)
         }
+    };
+}
+
+pub(super) use sbox_chains;
+
+/// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`. The
+/// backend supplies the state during the S-boxes, `Split`, with `split` (from `State`),
+/// `join`, `mul` and `square`, and the linear layer `mds_ark` (from `Split` to `Split`),
+/// see [`u64_lanes!`] and `ifma.rs`.
+macro_rules! vector_rounds {
+    ($feat:literal) => {
+        /// The state as three registers.
+        #[derive(Clone, Copy)]
+        struct State([__m256i; 3]);
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn splat(x: u64) -> __m256i {
+            _mm256_set1_epi64x(x as i64)
+        }
+
+        super::simd::sbox_chains!($feat);
 
         #[inline]
         #[target_feature(enable = $feat)]
