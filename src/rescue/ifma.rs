@@ -47,7 +47,7 @@
 use core::arch::x86_64::*;
 
 use super::avx512::{add_canon, canonical, reduce};
-use super::constants::{ARK1, ARK2};
+use super::constants;
 use super::field::EPSILON;
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 
@@ -64,6 +64,29 @@ pub(super) const PIECE_BIAS: u64 = 1 << 35;
 /// to cancel the [`PIECE_BIAS`] added to every input (each MDS row sums to 160).
 pub(super) const BIAS_LO: u64 = 1;
 pub(super) const BIAS_HI: u64 = (1 << 32) - 1 - 160 * 8;
+
+/// The round constants as the starting values of the MDS column sums (see [`mds_ark`]):
+/// for each constant k, `[k mod 2^32 + BIAS_LO, (k >> 32) + BIAS_HI]`, lane by lane. The
+/// names are those of `constants.rs`, so the shared round loop takes these here.
+pub(super) const ARK1: [[[u64; STATE_WIDTH]; 2]; NUM_ROUNDS] = ark_sums(&constants::ARK1);
+pub(super) const ARK2: [[[u64; STATE_WIDTH]; 2]; NUM_ROUNDS] = ark_sums(&constants::ARK2);
+
+const fn ark_sums(
+    t: &[[u64; STATE_WIDTH]; NUM_ROUNDS],
+) -> [[[u64; STATE_WIDTH]; 2]; NUM_ROUNDS] {
+    let mut out = [[[0; STATE_WIDTH]; 2]; NUM_ROUNDS];
+    let mut r = 0;
+    while r < NUM_ROUNDS {
+        let mut i = 0;
+        while i < STATE_WIDTH {
+            out[r][0][i] = (t[r][i] & EPSILON) + BIAS_LO;
+            out[r][1][i] = (t[r][i] >> 32) + BIAS_HI;
+            i += 1;
+        }
+        r += 1;
+    }
+    out
+}
 
 /// The limb arithmetic and the linear layer, shared with `ifma_x2.rs` (the same code on
 /// 512-bit registers): `Limbs`, `Split`, `renormalise`, `limbs_mul`, `limbs_square`, `mul`,
@@ -171,15 +194,14 @@ macro_rules! ifma_limbs {
         /// four deep.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn mds_ark(s: Split, k: &[u64; STATE_WIDTH]) -> Split {
+        fn mds_ark(s: Split, k: &[[u64; STATE_WIDTH]; 2]) -> Split {
             let eps = splat(EPSILON);
             let zero = $zero();
             // sums[part][lo/hi][register]
             let mut sums = [[[zero; 3]; 2]; 3];
             for r in 0..3 {
-                let kr = load4(&k[4 * r..]);
-                sums[0][0][r] = $add($and(kr, eps), splat(BIAS_LO));
-                sums[0][1][r] = $add($srli::<32>(kr), splat(BIAS_HI));
+                sums[0][0][r] = load4(&k[0][4 * r..]);
+                sums[0][1][r] = load4(&k[1][4 * r..]);
             }
             let mut column = |j: usize, q0: $v, q1: $v| {
                 let [lo, hi] = &mut sums[j % 3];
