@@ -14,7 +14,7 @@ use core::arch::x86_64::*;
 use super::field::{EPSILON, P};
 use super::{NUM_ROUNDS, STATE_WIDTH};
 
-use super::ifma::{ARK1, ARK2, B, BIAS, LOW, PIECE_BIAS};
+use super::ifma::{ARK1, ARK2, B, BIAS, LOW, PIECE_BIAS, WIDE_BIAS0, WIDE_BIAS1};
 
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
