@@ -95,8 +95,9 @@ const fn ark_sums(t: &[[u64; STATE_WIDTH]; NUM_ROUNDS]) -> [[[u64; STATE_WIDTH];
 }
 
 /// The limb arithmetic and the linear layer, shared with `ifma_x2.rs` (the same code on
-/// 512-bit registers): `Limbs`, `Split`, `renormalise`, `limbs_mul`, `limbs_square`, `mul`,
-/// `square`, `sums_to_limbs` and `mds_ark`, written with the lane operations passed in for
+/// 512-bit registers): `Limbs`, `Split`, `Wide`, `renormalise`, `limbs_mul`,
+/// `limbs_mul_wide`, `limbs_square`, `mul`, `mul_wide`, `square`, `sums_to_limbs` and
+/// `mds_ark`, written with the lane operations passed in for
 /// the register width `$v`. The calling module supplies `splat`, `bcast` (lane `K` across
 /// each 256-bit half) and `load4` (four elements into every 256-bit half).
 macro_rules! ifma_limbs {
