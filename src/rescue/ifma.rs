@@ -37,8 +37,10 @@
 //!
 //! Elements enter as x0 = x mod 2^48, x1 = x >> 48 and leave, at the end of the
 //! permutation, through one 128-bit reduction (`avx512::reduce`). In between they stay in
-//! limbs: the MDS layer reads limbs ([`mds_ark`]) and writes limbs ([`sums_to_limbs`]), so
-//! no S-box output is ever reduced to a `u64`.
+//! limbs: the MDS layer reads the S-boxes' last products before they are even renormalised
+//! (z0 and z1 with constant biases that keep them positive, [`Wide`]; the MDS sums are exact
+//! and cancel the biases through the round constants, see [`mds_ark`]) and writes limbs
+//! ([`sums_to_limbs`]), so no S-box output is ever reduced to a `u64`.
 //!
 //! All twelve elements are in vector registers: putting four of them on the scalar
 //! multiplier (as `avx512.rs` does) measured slower here, as the scalar Montgomery
@@ -47,8 +49,8 @@
 use core::arch::x86_64::*;
 
 use super::avx512::{add_canon, canonical, reduce};
-use super::constants::{ARK1, ARK2};
-use super::field::EPSILON;
+use super::constants;
+use super::field::{EPSILON, P};
 use super::{NUM_ROUNDS, RATE_WIDTH, STATE_WIDTH};
 
 /// B − 1 = 2^48 − 1: the low-limb mask.
@@ -58,16 +60,44 @@ pub(super) const B: u64 = 1 << 48;
 /// 1 − B, added to every product's low limb (see the module documentation).
 pub(super) const BIAS: u64 = 1u64.wrapping_sub(B);
 
-/// 2^35 (see [`mds_ark`]).
-pub(super) const PIECE_BIAS: u64 = 1 << 35;
-/// The 32-bit halves of p − 160·2^35 ≡ −160·2^35 (mod p): the column sums start from them
-/// to cancel the [`PIECE_BIAS`] added to every input (each MDS row sums to 160).
-pub(super) const BIAS_LO: u64 = 1;
-pub(super) const BIAS_HI: u64 = (1 << 32) - 1 - 160 * 8;
+/// 2^38 (see [`mds_ark`]).
+pub(super) const PIECE_BIAS: u64 = 1 << 38;
+/// 2^53 and 2^51: added to the low and the high limb sums of the S-boxes' last
+/// multiplication, which `mds_ark` reads without renormalising ([`Wide`]).
+pub(super) const WIDE_BIAS0: u64 = 1 << 53;
+pub(super) const WIDE_BIAS1: u64 = 1 << 51;
+/// What every MDS input carries on top of its value: [`PIECE_BIAS`] and the wide biases,
+/// 2^38 + 2^53 + 2^51·2^48 ≡ 2^38 + 2^53 − 8 (mod p), as 2^99 = 8·2^96 ≡ −8.
+const INPUT_OFFSET: u64 = (1 << 38) + (1 << 53) - 8;
+
+/// The round constants as the starting values of the MDS column sums (see [`mds_ark`]):
+/// for each constant k, v = k − 160·`INPUT_OFFSET` mod p (each MDS row sums to 160, so this
+/// cancels the offsets of the inputs) as `[v mod 2^32, v >> 32]`, lane by lane. The names are
+/// those of `constants.rs`, so the shared round loop takes these here.
+pub(super) const ARK1: [[[u64; STATE_WIDTH]; 2]; NUM_ROUNDS] = ark_sums(&constants::ARK1);
+pub(super) const ARK2: [[[u64; STATE_WIDTH]; 2]; NUM_ROUNDS] = ark_sums(&constants::ARK2);
+
+const fn ark_sums(t: &[[u64; STATE_WIDTH]; NUM_ROUNDS]) -> [[[u64; STATE_WIDTH]; 2]; NUM_ROUNDS] {
+    let mut out = [[[0; STATE_WIDTH]; 2]; NUM_ROUNDS];
+    let mut r = 0;
+    while r < NUM_ROUNDS {
+        let mut i = 0;
+        while i < STATE_WIDTH {
+            let off = (160 * INPUT_OFFSET as u128 % P as u128) as u64;
+            let v = ((t[r][i] as u128 + P as u128 - off as u128) % P as u128) as u64;
+            out[r][0][i] = v & EPSILON;
+            out[r][1][i] = v >> 32;
+            i += 1;
+        }
+        r += 1;
+    }
+    out
+}
 
 /// The limb arithmetic and the linear layer, shared with `ifma_x2.rs` (the same code on
-/// 512-bit registers): `Limbs`, `Split`, `renormalise`, `limbs_mul`, `limbs_square`, `mul`,
-/// `square`, `sums_to_limbs` and `mds_ark`, written with the lane operations passed in for
+/// 512-bit registers): `Limbs`, `Split`, `Wide`, `renormalise`, `limbs_mul`,
+/// `limbs_mul_wide`, `limbs_square`, `mul`, `mul_wide`, `square`, `sums_to_limbs` and
+/// `mds_ark`, written with the lane operations passed in for
 /// the register width `$v`. The calling module supplies `splat`, `bcast` (lane `K` across
 /// each 256-bit half) and `load4` (four elements into every 256-bit half).
 macro_rules! ifma_limbs {
@@ -83,6 +113,10 @@ macro_rules! ifma_limbs {
 
         /// The state during the S-boxes: all twelve elements as limbs in three register pairs.
         type Split = [Limbs; 3];
+
+        /// The S-boxes' last products, not renormalised: z0 + z1·B with the wide biases
+        /// added, both in [0, 2^53.6) (see `mds_ark`).
+        type Wide = [($v, $v); 3];
 
         /// Renormalises the signed limb sums z0 + z1·B (see the module documentation).
         #[inline]
@@ -131,6 +165,35 @@ macro_rules! ifma_limbs {
             renormalise(z0, z1)
         }
 
+        /// x·y without the renormalisation, for `mds_ark`: the sums of `limbs_mul` with
+        /// [`WIDE_BIAS0`] and [`WIDE_BIAS1`] in place of the renormalising bias.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn limbs_mul_wide(x: Limbs, y: Limbs) -> ($v, $v) {
+            let zero = $zero();
+            let l00 = $lo52(splat(WIDE_BIAS0), x.lo, y.lo);
+            let h00 = $hi52(zero, x.lo, y.lo);
+            let l11 = $lo52(zero, x.hi, y.hi);
+            let h11 = $hi52(zero, x.hi, y.hi);
+            let l01 = $lo52(splat(WIDE_BIAS1), x.lo, y.hi);
+            let h01 = $hi52(zero, x.lo, y.hi);
+            let l10 = $lo52(zero, x.hi, y.lo);
+            let h10 = $hi52(zero, x.hi, y.lo);
+            let z0 = $sub($sub(l00, l11), $slli::<4>($add(h01, h10)));
+            let z1 = $add($add(l01, l10), $slli::<4>($sub(h00, h11)));
+            (z0, z1)
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn mul_wide(x: Split, y: Split) -> Wide {
+            [
+                limbs_mul_wide(x[0], y[0]),
+                limbs_mul_wide(x[1], y[1]),
+                limbs_mul_wide(x[2], y[2]),
+            ]
+        }
+
         #[inline]
         #[target_feature(enable = $feat)]
         fn mul(x: Split, y: Split) -> Split {
@@ -147,9 +210,9 @@ macro_rules! ifma_limbs {
             [limbs_square(x[0]), limbs_square(x[1]), limbs_square(x[2])]
         }
 
-        /// lo + hi·2^32 as limbs, for lo, hi < 2^41 (MDS column sums, see `mds_ark`): the low 16
+        /// lo + hi·2^32 as limbs, for lo, hi < 2^46 (MDS column sums, see `mds_ark`): the low 16
         /// bits of hi go to the low limb at bit 32, the rest is the high limb. No reduction is
-        /// needed: the low limb is below 2^41 + 2^48 and the high limb below 2^25.
+        /// needed: the low limb is below 2^46 + 2^48 and the high limb below 2^30.
         #[inline]
         #[target_feature(enable = $feat)]
         fn sums_to_limbs(lo: $v, hi: $v) -> Limbs {
@@ -159,27 +222,33 @@ macro_rules! ifma_limbs {
             }
         }
 
-        /// state ← MDS · state + k (k canonical), from limbs to limbs. Each element's limbs are
+        /// state ← MDS · state + k (k: the pre-split [`ARK1`]/[`ARK2`] row), from the S-boxes'
+        /// unrenormalised last products to limbs. Each input is lo + hi·B with lo = z0 and
+        /// hi = z1 of [`limbs_mul_wide`]: z0 = l00 − l11 − 16·(h01 + h10) + 2^53 lies in
+        /// (2^52 − 2^51.01, 3·2^52) and z1 = l01 + l10 + 16·(h00 − h11) + 2^51 in
+        /// (2^51 − 2^50.01, 2^53.46) (the l below 2^52, the h below 2^46.01), so both are
+        /// positive and below 2^53.6; the biases add 2^53 + 2^51·B ≡ 2^53 − 8. The input is
         /// rewritten as two pieces, x ≡ q0 + q1·2^32: with lo = a + b·2^32 (a < 2^32) and
         /// hi·2^48 = (hi mod 2^16)·2^48 + (hi >> 16)·2^64, 2^64 ≡ 2^32 − 1 gives
-        /// q0 = a + 2^35 − (hi >> 16) and q1 = b + (hi mod 2^16)·2^16 + (hi >> 16), both positive
-        /// and below 2^36 (the added 2^35 is cancelled through the round constant). The column
-        /// sums of coefficient × piece are exact: each product is below 2^41, so
-        /// `vpmadd52luq` adds all of it, and 72 multiply-adds do the work of 72 multiplications and
-        /// 72 additions, with no reduction of the S-box output. The sums (below 2^44) become limbs
-        /// as in [`sums_to_limbs`]. Three partial sums per output keep the accumulation chains
-        /// four deep.
+        /// q0 = a + 2^38 − (hi >> 16) and q1 = b + (hi mod 2^16)·2^16 + (hi >> 16), both positive
+        /// (hi >> 16 < 2^37.6) and below 2^38.03. Every input thus carries
+        /// `INPUT_OFFSET` = 2^38 + 2^53 − 8, and as each MDS row sums to 160 the sums start
+        /// from k − 160·`INPUT_OFFSET` (mod p). The column sums of coefficient × piece are
+        /// exact: each product is below 26·2^38.03 < 2^42.8, so `vpmadd52luq` adds all of it,
+        /// and 72 multiply-adds do the work of 72 multiplications and 72 additions, with no
+        /// reduction (not even a renormalisation) of the S-box output. The sums (below
+        /// 2^32 + 160·2^38.03 < 2^46) become limbs as in [`sums_to_limbs`]. Three partial sums
+        /// per output keep the accumulation chains four deep.
         #[inline]
         #[target_feature(enable = $feat)]
-        fn mds_ark(s: Split, k: &[u64; STATE_WIDTH]) -> Split {
+        fn mds_ark(s: Wide, k: &[[u64; STATE_WIDTH]; 2]) -> Split {
             let eps = splat(EPSILON);
             let zero = $zero();
             // sums[part][lo/hi][register]
             let mut sums = [[[zero; 3]; 2]; 3];
             for r in 0..3 {
-                let kr = load4(&k[4 * r..]);
-                sums[0][0][r] = $add($and(kr, eps), splat(BIAS_LO));
-                sums[0][1][r] = $add($srli::<32>(kr), splat(BIAS_HI));
+                sums[0][0][r] = load4(&k[0][4 * r..]);
+                sums[0][1][r] = load4(&k[1][4 * r..]);
             }
             let mut column = |j: usize, q0: $v, q1: $v| {
                 let [lo, hi] = &mut sums[j % 3];
@@ -189,7 +258,7 @@ macro_rules! ifma_limbs {
                     *h = $lo52(*h, q1, c);
                 }
             };
-            for (r, &Limbs { lo, hi }) in s.iter().enumerate() {
+            for (r, &(lo, hi)) in s.iter().enumerate() {
                 let top = $srli::<16>(hi);
                 // 0xEA: (a & b) | c.
                 let q0 = $sub($tern::<0xEA>(lo, eps, splat(PIECE_BIAS)), top);

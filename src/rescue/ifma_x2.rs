@@ -11,11 +11,10 @@
 
 use core::arch::x86_64::*;
 
-use super::constants::{ARK1, ARK2};
 use super::field::{EPSILON, P};
 use super::{NUM_ROUNDS, STATE_WIDTH};
 
-use super::ifma::{B, BIAS, BIAS_HI, BIAS_LO, LOW, PIECE_BIAS};
+use super::ifma::{ARK1, ARK2, B, BIAS, LOW, PIECE_BIAS, WIDE_BIAS0, WIDE_BIAS1};
 
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]

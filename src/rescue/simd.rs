@@ -27,8 +27,8 @@ pub(super) const fn mds_columns() -> [[u64; STATE_WIDTH]; STATE_WIDTH] {
 pub(super) const MDS_COLS: [[u64; STATE_WIDTH]; STATE_WIDTH] = mds_columns();
 
 /// The S-box state of the AVX2 and AVX-512 backends, for [`vector_rounds!`]: `Split`
-/// with `split`, `join`, `mul` and `square`, and the linear layer `mds_ark`, from the
-/// backend's `mul_red`, `reduce`, `ltu` and `fold`.
+/// with `split`, `join`, `mul` and `square` (`Wide` and `mul_wide` are `Split` and `mul`),
+/// and the linear layer `mds_ark`, from the backend's `mul_red`, `reduce`, `ltu` and `fold`.
 macro_rules! u64_lanes {
     ($feat:literal) => {
         /// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
@@ -69,6 +69,16 @@ macro_rules! u64_lanes {
                     mont_mul(b[3], R2),
                 ],
             }
+        }
+
+        /// What the S-boxes hand to `mds_ark`: here the state itself.
+        type Wide = Split;
+
+        /// The S-boxes' last multiplication.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn mul_wide(x: Split, y: Split) -> Split {
+            mul(x, y)
         }
 
         /// The element lo + hi·2^32 of each lane (an MDS column sum, see `mds_ark`).
@@ -181,44 +191,55 @@ macro_rules! u64_lanes {
 
 pub(super) use u64_lanes;
 
-/// The S-box exponentiations over the backend's `Split`, from its `mul` and `square`
-/// (used by [`vector_rounds!`] and by `ifma_x2.rs`).
+/// The S-box exponentiations over the backend's `Split`, from its `mul` and `square`; the
+/// last multiplication of each is the backend's `mul_wide`, whose result (`Wide`) only
+/// `mds_ark` reads (`ifma.rs` skips its renormalisation there). Used by [`vector_rounds!`]
+/// and by `ifma_x2.rs`.
 macro_rules! sbox_chains {
     ($feat:literal) => {
         #[inline]
         #[target_feature(enable = $feat)]
-        fn exp_acc<const M: usize>(base: Split, tail: Split) -> Split {
-            let mut r = base;
+        fn squares<const M: usize>(x: Split) -> Split {
+            let mut r = x;
             for _ in 0..M {
                 r = square(r);
             }
-            mul(r, tail)
+            r
+        }
+
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn exp_acc<const M: usize>(base: Split, tail: Split) -> Split {
+            mul(squares::<M>(base), tail)
         }
 
         /// x^7 = x³·x⁴: three dependent multiplications (x², then x³ and x⁴ side by side).
         #[inline]
         #[target_feature(enable = $feat)]
-        fn sbox(x: Split) -> Split {
+        fn sbox(x: Split) -> Wide {
             let x2 = square(x);
             let x3 = mul(x2, x);
             let x4 = square(x2);
-            mul(x3, x4)
+            mul_wide(x3, x4)
         }
 
-        /// x^(1/7): the chain of `field::exp_inv7_n`.
+        /// x^(1/7) = x^e in 71 steps (63 squarings, 8 multiplications; `field::exp_inv7_n`
+        /// takes 72): e = 16·S·(2^32 + 3) + 7 with S = Σ_{i<10} 8^i, whose binary form is the
+        /// ten 1s three apart of `1001001…001`. z = x^(2^32 + 3) shares x², x³ and x⁴ with
+        /// x⁷, then z^S takes four multiplications (1, 2, 4, 8, 10 groups).
         #[inline]
         #[target_feature(enable = $feat)]
-        fn inv_sbox(x: Split) -> Split {
-            let t1 = square(x);
-            let t2 = square(t1);
-            let t3 = exp_acc::<3>(t2, t2);
-            let t4 = exp_acc::<6>(t3, t3);
-            let t5 = exp_acc::<12>(t4, t4);
-            let t6 = exp_acc::<6>(t5, t3);
-            let t7 = exp_acc::<31>(t6, t6);
-            let a = square(square(mul(square(t7), t6)));
-            let b = mul(mul(t1, t2), x);
-            mul(a, b)
+        fn inv_sbox(x: Split) -> Wide {
+            let x2 = square(x);
+            let x3 = mul(x2, x);
+            let x4 = square(x2);
+            let x7 = mul(x3, x4);
+            let z = exp_acc::<30>(x4, x3); // x^(2^32 + 3)
+            let z2 = exp_acc::<3>(z, z); // z^0b1001
+            let z4 = exp_acc::<6>(z2, z2); // four groups
+            let z8 = exp_acc::<12>(z4, z4); // eight groups
+            let z10 = exp_acc::<6>(z8, z2); // z^S
+            mul_wide(squares::<4>(z10), x7)
         }
     };
 }
@@ -227,8 +248,8 @@ pub(super) use sbox_chains;
 
 /// Expands to the shared functions, each with `#[target_feature(enable = $feat)]`. The
 /// backend supplies the state during the S-boxes, `Split`, with `split` (from `State`),
-/// `join`, `mul` and `square`, and the linear layer `mds_ark` (from `Split` to `Split`),
-/// see [`u64_lanes!`] and `ifma.rs`.
+/// `join`, `mul`, `square` and `mul_wide` (to `Wide`), and the linear layer `mds_ark` (from
+/// `Wide` to `Split`), see [`u64_lanes!`] and `ifma.rs`.
 macro_rules! vector_rounds {
     ($feat:literal) => {
         /// The state as three registers.
