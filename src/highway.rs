@@ -27,6 +27,40 @@ use crate::backend::Backend;
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
+/// The three entry points of a SIMD backend, each with `#[target_feature(enable = $feat)]`,
+/// over the backend's own `Regs` (`regs`, `unregs`, `regs_from_key`), `absorb` and `finish`.
+#[cfg(target_arch = "x86_64")]
+macro_rules! packet_entry_points {
+    ($feat:literal) => {
+        /// Absorbs whole 32-byte packets (`packets.len()` a multiple of 32).
+        #[target_feature(enable = $feat)]
+        pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
+            let mut r = regs(s);
+            absorb(&mut r, packets.as_chunks::<PACKET>().0);
+            unregs(s, &r);
+        }
+
+        /// Finishes a copy of the state: absorbs the 0..=31-byte `tail` (nothing when
+        /// empty), runs the permute-and-update rounds and returns the `words` (1, 2 or 4)
+        /// output words.
+        #[target_feature(enable = $feat)]
+        pub(super) fn finalize(s: &State, tail: &[u8], words: usize) -> [u64; 4] {
+            finish(regs(s), tail, words)
+        }
+
+        /// One-shot hash of `data` under `key`, with the state in registers throughout.
+        #[target_feature(enable = $feat)]
+        pub(super) fn hash(key: &[u8; 32], data: &[u8], words: usize) -> [u64; 4] {
+            let mut r = regs_from_key(key);
+            let (packets, tail) = data.as_chunks::<PACKET>();
+            absorb(&mut r, packets);
+            finish(r, tail, words)
+        }
+    };
+}
+#[cfg(target_arch = "x86_64")]
+use packet_entry_points;
+
 mod portable;
 
 #[cfg(target_arch = "x86_64")]

@@ -182,29 +182,7 @@ fn absorb(r: &mut Regs, packets: &[[u8; PACKET]]) {
     }
 }
 
-/// Absorbs whole 32-byte packets (`packets.len()` a multiple of 32).
-#[target_feature(enable = "sse4.1")]
-pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
-    let mut r = regs(s);
-    absorb(&mut r, packets.as_chunks::<PACKET>().0);
-    unregs(s, &r);
-}
-
-/// Finishes a copy of the state: absorbs the 0..=31-byte `tail` (nothing when empty),
-/// runs the permute-and-update rounds and returns the `words` (1, 2 or 4) output words.
-#[target_feature(enable = "sse4.1")]
-pub(super) fn finalize(s: &State, tail: &[u8], words: usize) -> [u64; 4] {
-    finish(regs(s), tail, words)
-}
-
-/// One-shot hash of `data` under `key`, with the state in registers throughout.
-#[target_feature(enable = "sse4.1")]
-pub(super) fn hash(key: &[u8; 32], data: &[u8], words: usize) -> [u64; 4] {
-    let mut r = regs_from_key(key);
-    let (packets, tail) = data.as_chunks::<PACKET>();
-    absorb(&mut r, packets);
-    finish(r, tail, words)
-}
+super::packet_entry_points!("sse4.1");
 
 #[inline]
 #[target_feature(enable = "sse4.1")]

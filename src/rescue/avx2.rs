@@ -54,26 +54,11 @@ fn reduce(lo: __m256i, hi: __m256i, c: __m256i) -> __m256i {
     _mm256_add_epi64(r, _mm256_and_si256(carry, eps))
 }
 
-/// x·y reduced (see `avx512::mul_red`).
+/// `x` plus one in the lanes where the carry vector `c` is all ones (−1).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn mul_red(x: __m256i, y: __m256i) -> __m256i {
-    let xh = _mm256_srli_epi64::<32>(x);
-    let yh = _mm256_srli_epi64::<32>(y);
-    let ll = _mm256_mul_epu32(x, y);
-    let lh = _mm256_mul_epu32(x, yh);
-    let hl = _mm256_mul_epu32(xh, y);
-    let hh = _mm256_mul_epu32(xh, yh);
-    let lo1 = _mm256_add_epi64(ll, _mm256_slli_epi64::<32>(lh));
-    let c1 = ltu(lo1, ll);
-    let lo = _mm256_add_epi64(lo1, _mm256_slli_epi64::<32>(hl));
-    let c2 = ltu(lo, lo1);
-    let hi = _mm256_add_epi64(
-        hh,
-        _mm256_add_epi64(_mm256_srli_epi64::<32>(lh), _mm256_srli_epi64::<32>(hl)),
-    );
-    // c1 is −1 where set: subtracting it adds the carry.
-    reduce(lo, _mm256_sub_epi64(hi, c1), c2)
+fn add_carry(x: __m256i, c: __m256i) -> __m256i {
+    _mm256_sub_epi64(x, c)
 }
 
 /// Folds a column sum's low and high words into one reduced element (see `mds`).

@@ -54,29 +54,11 @@ pub(super) fn reduce(lo: __m256i, hi: __m256i, c: __mmask8) -> __m256i {
     _mm256_mask_add_epi64(r, carry, r, eps)
 }
 
-/// x·y reduced: with x = x1·2^32 + x0 and y likewise,
-/// x·y = x0y0 + (x0y1 + x1y0)·2^32 + x1y1·2^64; the two middle terms are added to the
-/// low word separately, so the high word never overflows (x1y1 + 2·(2^32 − 1) + 2 < 2^64)
-/// and the low word's two carries are masks.
+/// `x` plus one in the lanes of the carry mask `c`.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl")]
-fn mul_red(x: __m256i, y: __m256i) -> __m256i {
-    let xh = _mm256_srli_epi64::<32>(x);
-    let yh = _mm256_srli_epi64::<32>(y);
-    let ll = _mm256_mul_epu32(x, y);
-    let lh = _mm256_mul_epu32(x, yh);
-    let hl = _mm256_mul_epu32(xh, y);
-    let hh = _mm256_mul_epu32(xh, yh);
-    let lo1 = _mm256_add_epi64(ll, _mm256_slli_epi64::<32>(lh));
-    let c1 = ltu(lo1, ll);
-    let lo = _mm256_add_epi64(lo1, _mm256_slli_epi64::<32>(hl));
-    let c2 = ltu(lo, lo1);
-    let hi = _mm256_add_epi64(
-        hh,
-        _mm256_add_epi64(_mm256_srli_epi64::<32>(lh), _mm256_srli_epi64::<32>(hl)),
-    );
-    // One carry is added to hi here, the other folded in `reduce`.
-    reduce(lo, _mm256_mask_add_epi64(hi, c1, hi, splat(1)), c2)
+fn add_carry(x: __m256i, c: __mmask8) -> __m256i {
+    _mm256_mask_add_epi64(x, c, x, splat(1))
 }
 
 /// Folds a column sum's low and high words into one reduced element (see `mds`).

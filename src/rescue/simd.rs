@@ -2,7 +2,7 @@
 //! the same way: the state type, the S-box exponentiation chains, the round structure and
 //! `absorb` ([`vector_rounds!`]), and for AVX2 and AVX-512 the S-box state split into
 //! vector and scalar parts and the MDS layer's column sums ([`u64_lanes!`]). Each backend
-//! file supplies its own field primitives (`mul_red`, `reduce`, `ltu`, `add_canon`,
+//! file supplies its own field primitives (`reduce`, `ltu`, `add_carry`, `add_canon`,
 //! `canonical`, `fold`; `ifma.rs` its limb arithmetic and MDS layer) and expands the macros
 //! with its target features, so each copy is compiled for its own instruction set.
 
@@ -28,9 +28,36 @@ pub(super) const MDS_COLS: [[u64; STATE_WIDTH]; STATE_WIDTH] = mds_columns();
 
 /// The S-box state of the AVX2 and AVX-512 backends, for [`vector_rounds!`]: `Split`
 /// with `split`, `join`, `mul` and `square` (`Wide` and `mul_wide` are `Split` and `mul`),
-/// and the linear layer `mds_ark`, from the backend's `mul_red`, `reduce`, `ltu` and `fold`.
+/// and the linear layer `mds_ark`, and `mul_red`, from the backend's `reduce`, `ltu`,
+/// `add_carry` and `fold`.
 macro_rules! u64_lanes {
     ($feat:literal) => {
+        /// x·y reduced: with x = x1·2^32 + x0 and y likewise,
+        /// x·y = x0y0 + (x0y1 + x1y0)·2^32 + x1y1·2^64; the two middle terms are added to
+        /// the low word separately, so the high word never overflows
+        /// (x1y1 + 2·(2^32 − 1) + 2 < 2^64) and the low word's two carries come out of
+        /// `ltu`: one is added to the high word here (`add_carry`), the other is folded
+        /// in `reduce`.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn mul_red(x: __m256i, y: __m256i) -> __m256i {
+            let xh = _mm256_srli_epi64::<32>(x);
+            let yh = _mm256_srli_epi64::<32>(y);
+            let ll = _mm256_mul_epu32(x, y);
+            let lh = _mm256_mul_epu32(x, yh);
+            let hl = _mm256_mul_epu32(xh, y);
+            let hh = _mm256_mul_epu32(xh, yh);
+            let lo1 = _mm256_add_epi64(ll, _mm256_slli_epi64::<32>(lh));
+            let c1 = ltu(lo1, ll);
+            let lo = _mm256_add_epi64(lo1, _mm256_slli_epi64::<32>(hl));
+            let c2 = ltu(lo, lo1);
+            let hi = _mm256_add_epi64(
+                hh,
+                _mm256_add_epi64(_mm256_srli_epi64::<32>(lh), _mm256_srli_epi64::<32>(hl)),
+            );
+            reduce(lo, add_carry(hi, c1), c2)
+        }
+
         /// During the S-boxes: elements 0..8 in two registers, 8..12 in general-purpose
         /// registers in Montgomery form, so the scalar multiplier works in parallel with the
         /// vector units.

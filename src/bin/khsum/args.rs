@@ -1,4 +1,4 @@
-//! The command line as clap sees it (raw flags only; `plan.rs` turns them into work).
+//! The command line as clap sees it (raw flags only; `setup.rs` turns them into work).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
