@@ -48,7 +48,7 @@
 //! EVEX block loop), side by side in one process (`bash benches/lemac_cpp.sh`): 1 MiB in
 //! 16.8 µs against 17.1 µs for its copy/update/finalize and 16.4 µs for its one-shot call.
 //! Hand-scheduled assembly for the block loop (four instruction orders, unrolled by nine or
-//! one step per iteration with register moves as GCC emits) measured 0.5–4% slower than
+//! one step per iteration with register moves as GCC emits) measured 0.2–4% slower than
 //! what LLVM emits from `aesni::step`, so the intrinsics stay.
 //!
 //! Key setup and the tag: `aesni` code for both SIMD backends (the tag also has an EVEX
