@@ -1,237 +1,342 @@
-//! The registry: the one place that defines every algorithm khsum knows — its canonical
-//! name, aliases, BSD `--tag` label, key rule, output length and backends — and builds
-//! hashers for it.
+//! The registry: one descriptor per algorithm — canonical name, aliases, BSD labels,
+//! key rule, output rule, class, nonce, backends and build function — in one table. The
+//! CLI sees only this table and the [`Hasher`] trait.
+//!
+//! Adding an algorithm is one [`Algorithm`] entry in `ALL`; for a crate-backed hash the
+//! build function is one adapter line (`build: crate_digest::<sha2::Sha384>` style, see
+//! `sha.rs`). Adding a backend to an algorithm is one file in its folder plus one line in
+//! its kernel table; the registry derives the backend list from that table.
 
-use crate::backend::Backend;
+use crate::backend::{Available, Backend};
 use crate::hasher::{Error, Hasher};
 use crate::key::Key;
-
-/// What key an algorithm takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyRule {
-    /// Unkeyed (a plain hash).
-    None,
-    /// Exactly `len` bytes. Without a key, `hash` mode uses the all-zero key (a
-    /// fingerprint, not a MAC) — except BLAKE3, whose unkeyed mode is the plain hash.
-    Fixed(usize),
-    /// Any length (HMAC). Without a key, `hash` mode uses the empty key.
-    Any,
-    /// Exactly as long as the message, a non-zero multiple of 32 bytes (Multimixer-128).
-    /// There is no unkeyed mode.
-    SameAsMessage,
-}
+pub use crate::key::KeyRule;
 
 /// What output lengths an algorithm produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutputRule {
     /// Always this many bytes.
     Fixed(usize),
-    /// Extendable output: `default` bytes unless `--length` asks for another count.
+    /// Extendable output: `default` bytes unless another count is asked for (at most
+    /// [`XOF_MAX`] bytes).
     Xof {
+        /// The length used when none is asked for.
+        default: usize,
+    },
+    /// Any whole number of bytes from `min` to `max` (a length written in bits in tags
+    /// such as `BLAKE2b-256`), `default` when none is asked for.
+    Range {
+        /// The shortest output, in bytes.
+        min: usize,
+        /// The longest output, in bytes.
+        max: usize,
         /// The length used when none is asked for.
         default: usize,
     },
 }
 
-/// Which implementation an entry maps to (private: the CLI sees only the registry).
+/// The largest output an extendable-output algorithm is asked for, in bytes.
+pub const XOF_MAX: usize = 1 << 30;
+
+impl OutputRule {
+    /// The default output length in bytes.
+    pub fn default_len(self) -> usize {
+        match self {
+            OutputRule::Fixed(n) | OutputRule::Xof { default: n } => n,
+            OutputRule::Range { default, .. } => default,
+        }
+    }
+}
+
+/// What kind of function an algorithm is, for `khsum list` and for what its output may
+/// be trusted with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Blake3,
-    Sha256,
-    Sha512,
-    HmacSha256,
-    SipHash { c: u8, wide: bool },
-    Highway { words: usize },
-    LeMac,
-    Rescue,
-    Multimixer,
+pub enum Class {
+    /// A cryptographic hash (collision and preimage resistant); some have a keyed mode.
+    CryptoHash,
+    /// A MAC or PRF: a tag authenticates only under a secret key.
+    Mac,
+    /// A universal hash: NOT a MAC on its own (its output must be masked or fed to a PRF).
+    UniversalHash,
+    /// A checksum against accidental corruption, no security at all.
+    Checksum,
+}
+
+impl Class {
+    /// The short name `khsum list` prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::CryptoHash => "hash",
+            Class::Mac => "mac",
+            Class::UniversalHash => "universal-hash",
+            Class::Checksum => "checksum",
+        }
+    }
 }
 
 /// Per-hasher parameters beyond the key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Params {
-    /// Output length in bytes, for extendable-output algorithms (BLAKE3).
+    /// Output length in bytes, for algorithms with a choice of lengths.
     pub out_len: Option<usize>,
     /// A 16-byte nonce (LeMac); all zero when absent.
     pub nonce: Option<[u8; 16]>,
 }
 
+/// What a build function gets: everything checked against the descriptor already.
+pub struct Build<'a> {
+    /// The backend to build on, proven available.
+    pub proof: Available,
+    /// The key as given (`None`: unkeyed use).
+    pub key: Option<&'a Key>,
+    /// The key bytes to use: the given key, or the descriptor's default key (all zero,
+    /// or empty for HMAC) when none was given; `None` for unkeyed algorithms and for
+    /// Multimixer-128 (which reads [`Build::key`]).
+    pub key_bytes: Option<&'a [u8]>,
+    /// The output length in bytes, checked against the output rule.
+    pub out_len: usize,
+    /// The nonce, when the algorithm takes one (all zero when none was given).
+    pub nonce: [u8; 16],
+}
+
+/// Builds a hasher from checked parameters.
+pub type BuildFn = fn(&Build<'_>) -> Result<Box<dyn Hasher>, Error>;
+
 /// One algorithm of the registry. Entries are compared by canonical name.
-#[derive(Debug)]
 pub struct Algorithm {
     /// Canonical name, as `-a` takes it and `khsum list` prints it.
     pub name: &'static str,
     /// Other names `-a` accepts.
     pub aliases: &'static [&'static str],
-    /// The label of BSD-style (`--tag`) lines.
-    pub bsd_label: &'static str,
+    /// The labels of BSD-style (`--tag`) lines: the first is written, all are read.
+    pub labels: &'static [&'static str],
     /// The key the algorithm takes.
     pub key: KeyRule,
     /// The output lengths it produces.
     pub output: OutputRule,
-    /// Whether a tag of this algorithm is a MAC on its own.
-    pub is_mac: bool,
+    /// What kind of function it is.
+    pub class: Class,
+    /// Whether it takes a nonce.
+    pub nonce: bool,
     /// One line for `khsum list` and `--help`.
     pub summary: &'static str,
-    kind: Kind,
+    /// The `alg=` ids of its records in `kats/` (the upstream collection's ids).
+    pub kat_ids: &'static [&'static str],
+    /// Its backends, best first (derived from its kernel table).
+    backends: fn() -> Vec<Backend>,
+    /// Builds a hasher.
+    build: BuildFn,
 }
 
-macro_rules! alg {
-    ($name:expr, [$($alias:expr),*], $label:expr, $key:expr, $out:expr, $mac:expr, $kind:expr, $summary:expr) => {
-        Algorithm {
-            name: $name,
-            aliases: &[$($alias),*],
-            bsd_label: $label,
-            key: $key,
-            output: $out,
-            is_mac: $mac,
-            kind: $kind,
-            summary: $summary,
-        }
-    };
+impl std::fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Algorithm")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+fn crate_dispatched() -> Vec<Backend> {
+    vec![Backend::Auto]
+}
+
+/// SipHash-`C`-`C+2`, 128-bit output when `WIDE`.
+fn siphash<const C: u8, const WIDE: bool>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+    crate::siphash::new(b.proof, C, WIDE, b.key_bytes.unwrap_or_default())
+}
+
+/// HighwayHash with `W` output words.
+fn highway<const W: usize>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+    crate::highway::new(b.proof, W, b.key_bytes.unwrap_or_default())
 }
 
 static ALL: &[Algorithm] = &[
-    alg!(
-        "blake3",
-        ["b3"],
-        "BLAKE3",
-        KeyRule::Fixed(32),
-        OutputRule::Xof { default: 32 },
-        true,
-        Kind::Blake3,
-        "BLAKE3 hash (default); keyed mode with a 32-byte key"
-    ),
-    alg!(
-        "sha256",
-        ["sha-256", "sha2-256"],
-        "SHA256",
-        KeyRule::None,
-        OutputRule::Fixed(32),
-        false,
-        Kind::Sha256,
-        "SHA-256 (FIPS 180-4), byte-compatible with sha256sum"
-    ),
-    alg!(
-        "sha512",
-        ["sha-512", "sha2-512"],
-        "SHA512",
-        KeyRule::None,
-        OutputRule::Fixed(64),
-        false,
-        Kind::Sha512,
-        "SHA-512 (FIPS 180-4), byte-compatible with sha512sum"
-    ),
-    alg!(
-        "hmac-sha256",
-        [],
-        "HMAC-SHA256",
-        KeyRule::Any,
-        OutputRule::Fixed(32),
-        true,
-        Kind::HmacSha256,
-        "HMAC-SHA256 (RFC 2104), any key length"
-    ),
-    alg!(
-        "siphash-2-4",
-        ["siphash", "siphash24"],
-        "SIPHASH-2-4",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(8),
-        true,
-        Kind::SipHash { c: 2, wide: false },
-        "SipHash-2-4 PRF/MAC, 64-bit tag, 16-byte key"
-    ),
-    alg!(
-        "siphash-2-4-128",
-        ["siphash24-128"],
-        "SIPHASH-2-4-128",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(16),
-        true,
-        Kind::SipHash { c: 2, wide: true },
-        "SipHash-2-4 PRF/MAC, 128-bit tag, 16-byte key"
-    ),
-    alg!(
-        "siphash-1-3",
-        ["siphash13"],
-        "SIPHASH-1-3",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(8),
-        true,
-        Kind::SipHash { c: 1, wide: false },
-        "SipHash-1-3 (faster, smaller margin), 64-bit tag"
-    ),
-    alg!(
-        "siphash-1-3-128",
-        ["siphash13-128"],
-        "SIPHASH-1-3-128",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(16),
-        true,
-        Kind::SipHash { c: 1, wide: true },
-        "SipHash-1-3, 128-bit tag"
-    ),
-    alg!(
-        "highwayhash-64",
-        ["highway64"],
-        "HIGHWAYHASH-64",
-        KeyRule::Fixed(32),
-        OutputRule::Fixed(8),
-        true,
-        Kind::Highway { words: 1 },
-        "HighwayHash keyed hash, 64-bit output, 32-byte key"
-    ),
-    alg!(
-        "highwayhash-128",
-        ["highway128"],
-        "HIGHWAYHASH-128",
-        KeyRule::Fixed(32),
-        OutputRule::Fixed(16),
-        true,
-        Kind::Highway { words: 2 },
-        "HighwayHash keyed hash, 128-bit output, 32-byte key"
-    ),
-    alg!(
-        "highwayhash-256",
-        ["highway256", "highwayhash"],
-        "HIGHWAYHASH-256",
-        KeyRule::Fixed(32),
-        OutputRule::Fixed(32),
-        true,
-        Kind::Highway { words: 4 },
-        "HighwayHash keyed hash, 256-bit output, 32-byte key"
-    ),
-    alg!(
-        "lemac",
-        [],
-        "LEMAC",
-        KeyRule::Fixed(16),
-        OutputRule::Fixed(16),
-        true,
-        Kind::LeMac,
-        "LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag"
-    ),
-    alg!(
-        "rescue-prime",
-        ["rp64_256", "rescue"],
-        "RESCUE-PRIME",
-        KeyRule::None,
-        OutputRule::Fixed(32),
-        false,
-        Kind::Rescue,
-        "Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)"
-    ),
-    alg!(
-        "multimixer-128",
-        ["multimixer"],
-        "MULTIMIXER-128",
-        KeyRule::SameAsMessage,
-        OutputRule::Fixed(64),
-        false,
-        Kind::Multimixer,
-        "Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused"
-    ),
+    Algorithm {
+        name: "blake3",
+        aliases: &["b3"],
+        labels: &["BLAKE3", "BLAKE3-256"],
+        key: KeyRule::Fixed(32),
+        output: OutputRule::Xof { default: 32 },
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "BLAKE3 hash (default); keyed mode with a 32-byte key",
+        kat_ids: &["blake3", "blake3-keyed"],
+        backends: crate_dispatched,
+        // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode.
+        build: |b| crate::blake3::new(b.key.and(b.key_bytes), b.out_len),
+    },
+    Algorithm {
+        name: "sha256",
+        aliases: &["sha-256", "sha2-256"],
+        labels: &["SHA256"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(32),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA-256 (FIPS 180-4), byte-compatible with sha256sum",
+        kat_ids: &["sha256"],
+        backends: crate_dispatched,
+        build: crate::sha::digest::<sha2::Sha256>,
+    },
+    Algorithm {
+        name: "sha512",
+        aliases: &["sha-512", "sha2-512"],
+        labels: &["SHA512"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(64),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA-512 (FIPS 180-4), byte-compatible with sha512sum",
+        kat_ids: &["sha512"],
+        backends: crate_dispatched,
+        build: crate::sha::digest::<sha2::Sha512>,
+    },
+    Algorithm {
+        name: "hmac-sha256",
+        aliases: &[],
+        labels: &["HMAC-SHA256"],
+        key: KeyRule::Any,
+        output: OutputRule::Fixed(32),
+        class: Class::Mac,
+        nonce: false,
+        summary: "HMAC-SHA256 (RFC 2104), any key length",
+        kat_ids: &["hmac-sha256"],
+        backends: crate_dispatched,
+        build: |b| Ok(crate::sha::hmac_sha256(b.key_bytes.unwrap_or_default())),
+    },
+    Algorithm {
+        name: "siphash-2-4",
+        aliases: &["siphash", "siphash24"],
+        labels: &["SIPHASH-2-4"],
+        key: KeyRule::Fixed(16),
+        output: OutputRule::Fixed(8),
+        class: Class::Mac,
+        nonce: false,
+        summary: "SipHash-2-4 PRF/MAC, 64-bit tag, 16-byte key",
+        kat_ids: &["siphash24-64"],
+        backends: crate::siphash::backends,
+        build: siphash::<2, false>,
+    },
+    Algorithm {
+        name: "siphash-2-4-128",
+        aliases: &["siphash24-128"],
+        labels: &["SIPHASH-2-4-128"],
+        key: KeyRule::Fixed(16),
+        output: OutputRule::Fixed(16),
+        class: Class::Mac,
+        nonce: false,
+        summary: "SipHash-2-4 PRF/MAC, 128-bit tag, 16-byte key",
+        kat_ids: &["siphash24-128"],
+        backends: crate::siphash::backends,
+        build: siphash::<2, true>,
+    },
+    Algorithm {
+        name: "siphash-1-3",
+        aliases: &["siphash13"],
+        labels: &["SIPHASH-1-3"],
+        key: KeyRule::Fixed(16),
+        output: OutputRule::Fixed(8),
+        class: Class::Mac,
+        nonce: false,
+        summary: "SipHash-1-3 (faster, smaller margin), 64-bit tag",
+        kat_ids: &["siphash13-64"],
+        backends: crate::siphash::backends,
+        build: siphash::<1, false>,
+    },
+    Algorithm {
+        name: "siphash-1-3-128",
+        aliases: &["siphash13-128"],
+        labels: &["SIPHASH-1-3-128"],
+        key: KeyRule::Fixed(16),
+        output: OutputRule::Fixed(16),
+        class: Class::Mac,
+        nonce: false,
+        summary: "SipHash-1-3, 128-bit tag",
+        kat_ids: &["siphash13-128"],
+        backends: crate::siphash::backends,
+        build: siphash::<1, true>,
+    },
+    Algorithm {
+        name: "highwayhash-64",
+        aliases: &["highway64"],
+        labels: &["HIGHWAYHASH-64"],
+        key: KeyRule::Fixed(32),
+        output: OutputRule::Fixed(8),
+        class: Class::Mac,
+        nonce: false,
+        summary: "HighwayHash keyed hash, 64-bit output, 32-byte key",
+        kat_ids: &["highwayhash64"],
+        backends: crate::highway::backends,
+        build: highway::<1>,
+    },
+    Algorithm {
+        name: "highwayhash-128",
+        aliases: &["highway128"],
+        labels: &["HIGHWAYHASH-128"],
+        key: KeyRule::Fixed(32),
+        output: OutputRule::Fixed(16),
+        class: Class::Mac,
+        nonce: false,
+        summary: "HighwayHash keyed hash, 128-bit output, 32-byte key",
+        kat_ids: &["highwayhash128"],
+        backends: crate::highway::backends,
+        build: highway::<2>,
+    },
+    Algorithm {
+        name: "highwayhash-256",
+        aliases: &["highway256", "highwayhash"],
+        labels: &["HIGHWAYHASH-256"],
+        key: KeyRule::Fixed(32),
+        output: OutputRule::Fixed(32),
+        class: Class::Mac,
+        nonce: false,
+        summary: "HighwayHash keyed hash, 256-bit output, 32-byte key",
+        kat_ids: &["highwayhash256"],
+        backends: crate::highway::backends,
+        build: highway::<4>,
+    },
+    Algorithm {
+        name: "lemac",
+        aliases: &[],
+        labels: &["LEMAC"],
+        key: KeyRule::Fixed(16),
+        output: OutputRule::Fixed(16),
+        class: Class::Mac,
+        nonce: true,
+        summary: "LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag",
+        kat_ids: &["lemac"],
+        backends: crate::lemac::backends,
+        build: |b| crate::lemac::new(b.proof, b.key_bytes.unwrap_or_default(), &b.nonce),
+    },
+    Algorithm {
+        name: "rescue-prime",
+        aliases: &["rp64_256", "rescue"],
+        labels: &["RESCUE-PRIME"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(32),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)",
+        kat_ids: &[],
+        backends: crate::rescue::backends,
+        build: |b| crate::rescue::new(b.proof),
+    },
+    Algorithm {
+        name: "multimixer-128",
+        aliases: &["multimixer"],
+        labels: &["MULTIMIXER-128"],
+        key: KeyRule::SameAsMessage,
+        output: OutputRule::Fixed(64),
+        class: Class::UniversalHash,
+        nonce: false,
+        summary: "Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused",
+        kat_ids: &["multimixer128"],
+        backends: crate::multimixer::backends,
+        build: |b| match b.key {
+            Some(k) => crate::multimixer::new(b.proof, k.clone()),
+            None => Err(Error::KeyRequired("multimixer-128")),
+        },
+    },
 ];
 
 impl PartialEq for Algorithm {
@@ -266,61 +371,72 @@ impl Algorithm {
             .ok_or_else(|| Error::UnknownAlgorithm(name.to_string()))
     }
 
-    /// Looks an algorithm up by the label of a BSD-style line. Besides the labels khsum
-    /// writes, `BLAKE3-256` is accepted.
+    /// Looks an algorithm up by any of the labels of its BSD-style lines.
     pub fn from_bsd_label(label: &str) -> Option<&'static Algorithm> {
-        if label == "BLAKE3-256" {
-            return Some(&ALL[0]);
-        }
-        ALL.iter().find(|a| a.bsd_label == label)
+        ALL.iter().find(|a| a.labels.contains(&label))
+    }
+
+    /// Looks an algorithm up by the `alg=` id of a record in `kats/`.
+    pub fn from_kat_id(id: &str) -> Option<&'static Algorithm> {
+        ALL.iter().find(|a| a.kat_ids.contains(&id))
+    }
+
+    /// The label BSD-style lines are written with.
+    pub fn bsd_label(&self) -> &'static str {
+        self.labels[0]
+    }
+
+    /// Whether a tag of this algorithm (in its keyed mode, where it has one) is a MAC.
+    pub fn is_mac(&self) -> bool {
+        self.class == Class::Mac || (self.class == Class::CryptoHash && self.key != KeyRule::None)
     }
 
     /// Backends that can run this algorithm, best first; the last is always available.
-    pub fn backends(&self) -> &'static [Backend] {
-        match self.kind {
-            Kind::Blake3 | Kind::Sha256 | Kind::Sha512 | Kind::HmacSha256 => &[Backend::Auto],
-            Kind::SipHash { .. } => crate::siphash::BACKENDS,
-            Kind::Highway { .. } => crate::highway::BACKENDS,
-            Kind::LeMac => crate::lemac::BACKENDS,
-            Kind::Rescue => crate::rescue::BACKENDS,
-            Kind::Multimixer => crate::multimixer::BACKENDS,
-        }
+    pub fn backends(&self) -> Vec<Backend> {
+        (self.backends)()
     }
 
     /// The backends of [`Algorithm::backends`] that this CPU supports.
     pub fn available_backends(&self) -> Vec<Backend> {
         self.backends()
-            .iter()
-            .copied()
+            .into_iter()
             .filter(|b| b.is_available())
             .collect()
     }
 
     /// The backend a hasher built by [`Algorithm::hasher`] uses on this CPU.
     pub fn best_backend(&self) -> Backend {
-        Backend::best_of(self.backends())
+        self.best().backend()
     }
 
-    /// The output length for a requested `--length` (bytes).
+    fn best(&self) -> Available {
+        self.backends()
+            .into_iter()
+            .find_map(Available::detect)
+            .unwrap_or(Available::PORTABLE)
+    }
+
+    /// The output length in bytes for a requested length (`None`: the default).
     ///
     /// # Errors
     /// [`Error::BadLength`] when the algorithm cannot produce that many bytes.
     pub fn output_len(&self, requested: Option<usize>) -> Result<usize, Error> {
-        match (self.output, requested) {
-            (OutputRule::Fixed(n), None) => Ok(n),
-            (OutputRule::Fixed(n), Some(r)) if r == n => Ok(n),
-            (OutputRule::Fixed(n), Some(r)) => Err(Error::BadLength(format!(
-                "{} produces {n} bytes; --length {r} is not supported",
-                self.name
-            ))),
-            (OutputRule::Xof { default }, None) => Ok(default),
-            (OutputRule::Xof { .. }, Some(0)) => {
-                Err(Error::BadLength("--length must be at least 1".into()))
-            }
-            (OutputRule::Xof { .. }, Some(r)) if r > (1 << 30) => Err(Error::BadLength(format!(
-                "--length {r} is too large (at most 1073741824 bytes)"
-            ))),
-            (OutputRule::Xof { .. }, Some(r)) => Ok(r),
+        let Some(r) = requested else {
+            return Ok(self.output.default_len());
+        };
+        let fits = match self.output {
+            OutputRule::Fixed(n) => r == n,
+            OutputRule::Xof { .. } => (1..=XOF_MAX).contains(&r),
+            OutputRule::Range { min, max, .. } => (min..=max).contains(&r),
+        };
+        if fits {
+            Ok(r)
+        } else {
+            Err(Error::BadLength {
+                alg: self.name,
+                requested: r,
+                rule: self.output,
+            })
         }
     }
 
@@ -331,7 +447,7 @@ impl Algorithm {
     /// # Errors
     /// A key or parameter that does not fit the algorithm.
     pub fn hasher(&self, key: Option<&Key>, params: &Params) -> Result<Box<dyn Hasher>, Error> {
-        self.build(self.best_backend(), key, params)
+        self.build(self.best(), key, params)
     }
 
     /// Builds a hasher on a given backend, or returns `None` when this CPU lacks it or
@@ -342,24 +458,22 @@ impl Algorithm {
         key: Option<&Key>,
         params: &Params,
     ) -> Option<Result<Box<dyn Hasher>, Error>> {
-        if !self.backends().contains(&backend) || !backend.is_available() {
+        let proof = Available::detect(backend)?;
+        if !self.backends().contains(&backend) {
             return None;
         }
-        Some(self.build(backend, key, params))
+        Some(self.build(proof, key, params))
     }
 
     fn build(
         &self,
-        backend: Backend,
+        proof: Available,
         key: Option<&Key>,
         params: &Params,
     ) -> Result<Box<dyn Hasher>, Error> {
         let out_len = self.output_len(params.out_len)?;
-        if params.nonce.is_some() && self.kind != Kind::LeMac {
-            return Err(Error::BadParameter(format!(
-                "{} takes no nonce (--nonce is for lemac)",
-                self.name
-            )));
+        if params.nonce.is_some() && !self.nonce {
+            return Err(Error::NonceNotAllowed(self.name));
         }
         let zero;
         let key_bytes: Option<&[u8]> = match (self.key, key) {
@@ -383,29 +497,13 @@ impl Algorithm {
             (KeyRule::SameAsMessage, None) => return Err(Error::KeyRequired(self.name)),
             (KeyRule::SameAsMessage, Some(_)) => None,
         };
-        match self.kind {
-            // BLAKE3 without a key is the plain hash (what b3sum prints), not keyed mode.
-            Kind::Blake3 => crate::blake3::new(key.and(key_bytes), out_len),
-            Kind::Sha256 => Ok(crate::sha::sha256()),
-            Kind::Sha512 => Ok(crate::sha::sha512()),
-            Kind::HmacSha256 => Ok(crate::sha::hmac_sha256(key_bytes.unwrap_or_default())),
-            Kind::SipHash { c, wide } => {
-                crate::siphash::new(backend, c, wide, key_bytes.unwrap_or_default())
-            }
-            Kind::Highway { words } => {
-                crate::highway::new(backend, words, key_bytes.unwrap_or_default())
-            }
-            Kind::LeMac => crate::lemac::new(
-                backend,
-                key_bytes.unwrap_or_default(),
-                &params.nonce.unwrap_or([0; 16]),
-            ),
-            Kind::Rescue => crate::rescue::new(backend),
-            Kind::Multimixer => match key {
-                Some(k) => crate::multimixer::new(backend, k.clone()),
-                None => Err(Error::KeyRequired(self.name)),
-            },
-        }
+        (self.build)(&Build {
+            proof,
+            key,
+            key_bytes,
+            out_len,
+            nonce: params.nonce.unwrap_or([0; 16]),
+        })
     }
 }
 
@@ -421,9 +519,15 @@ mod tests {
             for x in a.aliases {
                 assert!(seen.insert(x.to_ascii_lowercase()), "{x}");
             }
-            assert_eq!(Algorithm::from_bsd_label(a.bsd_label).unwrap().name, a.name);
+            for l in a.labels {
+                assert_eq!(Algorithm::from_bsd_label(l).unwrap().name, a.name);
+            }
+            for id in a.kat_ids {
+                assert_eq!(Algorithm::from_kat_id(id).unwrap().name, a.name);
+            }
             assert_eq!(Algorithm::lookup(a.name).unwrap().name, a.name);
             assert!(a.backends().last().unwrap().is_available());
+            assert!(a.output_len(None).is_ok());
         }
     }
 

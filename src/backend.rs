@@ -1,32 +1,59 @@
-//! SIMD backends and run-time CPU feature detection.
+//! SIMD backends, run-time CPU feature detection, and the proof that ties them together.
 //!
-//! A [`Backend`] value names one implementation of an algorithm's block function. The
-//! portable one is the reference; every other one needs CPU features that
-//! [`Backend::is_available`] checks at run time (std's detection is cached, so asking is
-//! cheap). Each algorithm keeps its own preference list and picks the first available
-//! backend once, when a hasher is built. Tests and `khsum bench` force a backend through
-//! [`crate::Algorithm::hasher_on`].
+//! A [`Backend`] names one implementation of an algorithm's block functions. The portable
+//! one is the reference; every other one needs CPU features. An [`Available`] value is the
+//! proof that this CPU has them: its only constructor, [`Available::detect`], runs the
+//! feature detection of the architecture's module (`backend/x86.rs`, `backend/aarch64.rs`;
+//! std caches the answers, so asking is cheap).
+//!
+//! Each algorithm keeps one private table of its kernels, one `Entry` per backend, best
+//! first and the portable one last, with `cfg` on the entries only. A SIMD entry's
+//! functions are the backend module's `#[target_feature]` functions wrapped by
+//! `simd_kernel!` in safe closures; the table is read only through `select` and
+//! `best`, which hand out an entry only against an [`Available`] proof for its backend.
+//! That is the one place where the safety of calling a SIMD kernel is argued, and the
+//! backend list of the registry is derived from the same table (`backends`). Tests and
+//! `khsum bench` force a backend through [`crate::Algorithm::hasher_on`].
 
 use std::fmt;
 
-/// One implementation of an algorithm's block function.
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+#[cfg(target_arch = "aarch64")]
+use aarch64 as arch;
+#[cfg(target_arch = "x86_64")]
+use x86 as arch;
+
+/// Architectures without SIMD backends: nothing beyond the portable code is detected.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+mod arch {
+    pub(super) fn detect(_: super::Backend) -> bool {
+        false
+    }
+    pub(super) fn features() -> Vec<&'static str> {
+        Vec::new()
+    }
+}
+
+/// One implementation of an algorithm's block functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Backend {
     /// Plain Rust, no CPU-specific instructions: the reference implementation.
     Portable,
-    /// SSE4.1 (128-bit integer vectors).
+    /// x86-64 SSE4.1 (128-bit integer vectors).
     Sse41,
-    /// AVX2 (256-bit integer vectors).
+    /// x86-64 AVX2 (256-bit integer vectors).
     Avx2,
-    /// AVX-512 F/VL/BW (512-bit integer vectors).
+    /// x86-64 AVX-512 F/VL/BW (512-bit integer vectors).
     Avx512,
-    /// AVX-512 with the IFMA 52-bit multiply-add instructions.
+    /// x86-64 AVX-512 with the IFMA 52-bit multiply-add instructions.
     Avx512Ifma,
-    /// AES-NI (one 128-bit AES round per instruction).
+    /// x86-64 AES-NI (one 128-bit AES round per instruction).
     AesNi,
-    /// VAES on 256-bit registers (two AES blocks per instruction).
-    Vaes256,
-    /// VAES with AVX-512 (EVEX encoding, 32 vector registers, three-way XOR).
+    /// x86-64 VAES with AVX-512 (EVEX encoding, 32 vector registers, three-way XOR).
     Vaes512,
     /// The dependency crate picks its own implementation at run time (BLAKE3, SHA-2).
     Auto,
@@ -41,7 +68,6 @@ impl Backend {
         Backend::Avx512,
         Backend::Avx512Ifma,
         Backend::AesNi,
-        Backend::Vaes256,
         Backend::Vaes512,
         Backend::Auto,
     ];
@@ -55,7 +81,6 @@ impl Backend {
             Backend::Avx512 => "avx512",
             Backend::Avx512Ifma => "avx512-ifma",
             Backend::AesNi => "aesni",
-            Backend::Vaes256 => "vaes256",
             Backend::Vaes512 => "vaes512",
             Backend::Auto => "auto",
         }
@@ -69,52 +94,9 @@ impl Backend {
             .find(|b| b.name().eq_ignore_ascii_case(name))
     }
 
-    /// Whether this CPU (and OS) supports the backend. Under Miri only the portable and
-    /// crate-dispatched backends are available.
+    /// Whether this CPU (and OS) supports the backend: [`Available::detect`] as a yes/no.
     pub fn is_available(self) -> bool {
-        match self {
-            Backend::Portable | Backend::Auto => true,
-            _ if cfg!(miri) => false,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Sse41 => std::is_x86_feature_detected!("sse4.1"),
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => std::is_x86_feature_detected!("avx2"),
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => {
-                std::is_x86_feature_detected!("avx512f")
-                    && std::is_x86_feature_detected!("avx512vl")
-                    && std::is_x86_feature_detected!("avx512bw")
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx512Ifma => {
-                Backend::Avx512.is_available() && std::is_x86_feature_detected!("avx512ifma")
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::AesNi => {
-                std::is_x86_feature_detected!("aes") && std::is_x86_feature_detected!("sse4.1")
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Vaes256 => {
-                std::is_x86_feature_detected!("vaes") && std::is_x86_feature_detected!("avx2")
-            }
-            #[cfg(target_arch = "x86_64")]
-            Backend::Vaes512 => {
-                std::is_x86_feature_detected!("vaes") && Backend::Avx512.is_available()
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => false,
-        }
-    }
-
-    /// The first available backend of a preference list (best first). Every list ends
-    /// with a backend that is always available, so this never fails; an empty list
-    /// gives [`Backend::Portable`].
-    pub fn best_of(prefs: &[Backend]) -> Backend {
-        prefs
-            .iter()
-            .copied()
-            .find(|b| b.is_available())
-            .unwrap_or(Backend::Portable)
+        Available::detect(self).is_some()
     }
 }
 
@@ -124,35 +106,100 @@ impl fmt::Display for Backend {
     }
 }
 
-/// The SIMD-related CPU features detected on this machine, for `khsum bench` headers.
-pub fn detected_features() -> Vec<&'static str> {
-    #[allow(unused_mut)]
-    let mut v = Vec::new();
-    #[cfg(target_arch = "x86_64")]
-    {
-        macro_rules! probe {
-            ($($f:tt),*) => {
-                $( if std::is_x86_feature_detected!($f) { v.push($f); } )*
-            };
-        }
-        probe!(
-            "sse4.1",
-            "avx",
-            "avx2",
-            "bmi2",
-            "avx512f",
-            "avx512vl",
-            "avx512bw",
-            "avx512ifma",
-            "avx512vbmi2",
-            "aes",
-            "vaes",
-            "pclmulqdq",
-            "vpclmulqdq",
-            "sha"
-        );
+/// Proof that this CPU supports a backend. The only constructor is [`Available::detect`],
+/// which runs the CPU-feature detection, so code holding one may run the backend's
+/// `#[target_feature]` kernels. Under Miri only the portable and crate-dispatched
+/// backends are detected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Available(Backend);
+
+impl Available {
+    /// Detects `backend` on this CPU: `Some(proof)` when its features are all present.
+    pub fn detect(backend: Backend) -> Option<Available> {
+        let present = match backend {
+            Backend::Portable | Backend::Auto => true,
+            _ if cfg!(miri) => false,
+            _ => arch::detect(backend),
+        };
+        present.then_some(Available(backend))
     }
-    v
+
+    /// The portable backend, which every CPU has.
+    pub const PORTABLE: Available = Available(Backend::Portable);
+
+    /// The backend this proves available.
+    pub fn backend(self) -> Backend {
+        self.0
+    }
+}
+
+/// One row of an algorithm's kernel table: a backend and its kernels (a struct of
+/// function pointers defined by the algorithm).
+#[derive(Debug)]
+pub(crate) struct Entry<K: 'static> {
+    /// The backend whose CPU features the kernels need.
+    pub(crate) backend: Backend,
+    /// The kernels, callable once an [`Available`] proof for `backend` selected the entry.
+    pub(crate) kernels: K,
+}
+
+/// The entry of `table` for the proven backend, or `None` when the algorithm has no such
+/// backend (on this architecture).
+pub(crate) fn select<K>(table: &'static [Entry<K>], proof: Available) -> Option<&'static Entry<K>> {
+    table.iter().find(|e| e.backend == proof.backend())
+}
+
+/// The first entry of `table` (best first) whose backend this CPU has. Every table ends
+/// with its portable entry, which is always available.
+///
+/// # Panics
+/// If `table` has no available entry (a table without its portable entry).
+pub(crate) fn best<K>(table: &'static [Entry<K>]) -> &'static Entry<K> {
+    table
+        .iter()
+        .find(|e| Available::detect(e.backend).is_some())
+        .expect("every kernel table ends with an available (portable) entry")
+}
+
+/// The backends of `table`, best first.
+pub(crate) fn backends<K>(table: &'static [Entry<K>]) -> Vec<Backend> {
+    table.iter().map(|e| e.backend).collect()
+}
+
+/// Wraps a backend module's `#[target_feature]` function in a safe closure, for a SIMD
+/// entry of a kernel table: `simd_kernel!(avx2::update_packets, |state, packets|)`.
+///
+/// Only kernel tables use this: a table is private to its algorithm's module and read
+/// only through [`select`] and [`best`], which return an entry only when an [`Available`]
+/// proof for the entry's backend exists, that is, after the CPU-feature detection for
+/// that backend succeeded. Each backend's detection covers every feature its kernels
+/// enable (see `backend/x86.rs`).
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_macros))]
+macro_rules! simd_kernel {
+    ($f:path, |$($arg:ident),*|) => {
+        |$($arg),*| {
+            // SAFETY: the closure lives in a kernel-table entry, reachable only through
+            // `backend::select` / `backend::best` with an `Available` proof for the
+            // entry's backend, whose detection covers every feature `$f` enables.
+            unsafe { $f($($arg),*) }
+        }
+    };
+}
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
+pub(crate) use simd_kernel;
+
+/// The SIMD-related CPU features detected on this machine, for `khsum list` and the
+/// `khsum bench` header.
+pub fn detected_features() -> Vec<&'static str> {
+    if cfg!(miri) {
+        return Vec::new();
+    }
+    arch::features()
+}
+
+/// The architecture khsum was built for, as `khsum bench` headers print it.
+pub fn target_arch() -> &'static str {
+    std::env::consts::ARCH
 }
 
 #[cfg(test)]
@@ -169,7 +216,17 @@ mod tests {
 
     #[test]
     fn portable_always_available() {
-        assert!(Backend::Portable.is_available());
-        assert_eq!(Backend::best_of(&[]), Backend::Portable);
+        assert_eq!(
+            Available::detect(Backend::Portable),
+            Some(Available::PORTABLE)
+        );
+        assert!(Backend::Auto.is_available());
+        let t: &'static [Entry<()>] = &[Entry {
+            backend: Backend::Portable,
+            kernels: (),
+        }];
+        assert_eq!(best(t).backend, Backend::Portable);
+        assert!(select(t, Available::PORTABLE).is_some());
+        assert_eq!(backends(t), [Backend::Portable]);
     }
 }

@@ -36,7 +36,7 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.push(b'\\');
     }
     if f.tag {
-        out.extend_from_slice(alg.bsd_label.as_bytes());
+        out.extend_from_slice(alg.bsd_label().as_bytes());
         out.extend_from_slice(b" (");
         out.extend_from_slice(&name);
         out.extend_from_slice(b") = ");

@@ -67,7 +67,8 @@ pub trait Hasher: Send + Sync {
     }
 }
 
-/// What can go wrong when configuring or running an algorithm.
+/// What can go wrong when configuring or running an algorithm. The messages name no
+/// command-line option: the CLI adds how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     /// The algorithm name is not in the registry.
@@ -78,9 +79,18 @@ pub enum Error {
     KeyRequired(&'static str),
     /// A key was given to an algorithm that takes none.
     KeyNotAllowed(&'static str),
+    /// A nonce was given to an algorithm that takes none.
+    NonceNotAllowed(&'static str),
     /// The requested output length is not one the algorithm produces.
-    BadLength(String),
-    /// Some other parameter (nonce, option) does not fit.
+    BadLength {
+        /// The algorithm's canonical name.
+        alg: &'static str,
+        /// The length asked for, in bytes.
+        requested: usize,
+        /// What the algorithm produces.
+        rule: crate::algorithm::OutputRule,
+    },
+    /// Some other parameter (a backend, an option) does not fit.
     BadParameter(String),
     /// The input does not satisfy the algorithm's constraints (e.g. a length rule).
     BadInput(String),
@@ -88,14 +98,32 @@ pub enum Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::algorithm::{OutputRule, XOF_MAX};
         match self {
-            Error::UnknownAlgorithm(n) => {
-                write!(f, "unknown algorithm '{n}' (see 'khsum list')")
-            }
-            Error::BadKey(s) | Error::BadLength(s) | Error::BadParameter(s) => f.write_str(s),
-            Error::BadInput(s) => f.write_str(s),
-            Error::KeyRequired(a) => write!(f, "{a} needs a key (--key-file or --key-env)"),
+            Error::UnknownAlgorithm(n) => write!(f, "unknown algorithm '{n}'"),
+            Error::BadKey(s) | Error::BadParameter(s) | Error::BadInput(s) => f.write_str(s),
+            Error::KeyRequired(a) => write!(f, "{a} needs a key"),
             Error::KeyNotAllowed(a) => write!(f, "{a} takes no key"),
+            Error::NonceNotAllowed(a) => write!(f, "{a} takes no nonce"),
+            Error::BadLength {
+                alg,
+                requested,
+                rule,
+            } => match rule {
+                OutputRule::Fixed(n) => {
+                    write!(f, "{alg} produces {n} bytes, not {requested}")
+                }
+                OutputRule::Xof { .. } if *requested == 0 => {
+                    f.write_str("the output length must be at least 1 byte")
+                }
+                OutputRule::Xof { .. } => write!(
+                    f,
+                    "an output length of {requested} bytes is too large (at most {XOF_MAX})"
+                ),
+                OutputRule::Range { min, max, .. } => {
+                    write!(f, "{alg} produces {min} to {max} bytes, not {requested}")
+                }
+            },
         }
     }
 }

@@ -51,15 +51,21 @@
 //! one step per iteration with register moves as GCC emits) measured 0.2–4% slower than
 //! what LLVM emits from `aesni::step`, so the intrinsics stay.
 //!
-//! Key setup and the tag: `aesni` code for both SIMD backends (the tag also has an EVEX
-//! copy in `vaes512`), the bitsliced code for `portable`.
+//! The step schedule (register renaming, nine steps per loop iteration) and the tag's
+//! round-key indexing are written once, ISA-neutral, in `lemac/schedule.rs`; each SIMD
+//! backend file supplies its vector operations and expands them in its own
+//! `#[target_feature]` functions. Key setup: `aesni`'s for both x86 SIMD backends (chosen in
+//! the kernel table), the bitsliced code for `portable`.
 
-use crate::backend::Backend;
+use crate::backend::{self, Available, Backend, Entry};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use std::sync::Arc;
 use zeroize::ZeroizeOnDrop;
 
 mod portable;
+// Used by every SIMD backend; aarch64 has none yet.
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_macros, unused_imports))]
+mod schedule;
 
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
@@ -68,12 +74,63 @@ mod aesni;
 #[allow(unsafe_code)]
 mod vaes512;
 
+/// One backend's functions: key setup (AES-128 key schedule and block encryption), the
+/// block loop, and the finalization with the tag.
+struct Kernels {
+    expand_key: fn(&Block) -> RoundKeys,
+    encrypt: fn(&RoundKeys, &mut [Block]),
+    absorb: fn(&mut State, &[u8]),
+    finish: fn(&Context, &mut State, &[u8; 64], &Block) -> Block,
+}
+
+/// Every backend's kernels, best first. SAFETY of the SIMD entries: see
+/// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
+/// and `backend::best`. `vaes512` runs AES-NI's key setup: its detection includes AES-NI.
+#[allow(unsafe_code)]
+static KERNELS: &[Entry<Kernels>] = &[
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::Vaes512,
+        kernels: Kernels {
+            expand_key: backend::simd_kernel!(aesni::expand_key, |k|),
+            encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
+            absorb: backend::simd_kernel!(vaes512::absorb, |s, b|),
+            finish: backend::simd_kernel!(vaes512::finish, |c, s, l, n|),
+        },
+    },
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::AesNi,
+        kernels: Kernels {
+            expand_key: backend::simd_kernel!(aesni::expand_key, |k|),
+            encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
+            absorb: backend::simd_kernel!(aesni::absorb, |s, b|),
+            finish: backend::simd_kernel!(aesni::finish, |c, s, l, n|),
+        },
+    },
+    Entry {
+        backend: Backend::Portable,
+        kernels: Kernels {
+            expand_key: portable::expand_key,
+            encrypt: portable::encrypt,
+            absorb: portable::absorb,
+            finish: portable::finish,
+        },
+    },
+];
+
 /// Backends, best first.
-#[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Vaes512, Backend::AesNi, Backend::Portable];
-/// Backends, best first.
-#[cfg(not(target_arch = "x86_64"))]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
+pub(crate) fn backends() -> Vec<Backend> {
+    backend::backends(KERNELS)
+}
+
+/// The entries of the backends this CPU has (for tests).
+#[cfg(test)]
+fn available() -> impl Iterator<Item = &'static Entry<Kernels>> {
+    KERNELS
+        .iter()
+        .filter(|e| Available::detect(e.backend).is_some())
+}
 
 /// One AES block, in memory byte order.
 pub(crate) type Block = [u8; 16];
@@ -131,103 +188,28 @@ impl Drop for Context {
 impl ZeroizeOnDrop for Context {}
 
 impl Context {
-    fn new(backend: Backend, key: &Block) -> Context {
-        let mut master = expand_key(backend, key);
+    fn new(k: &Kernels, key: &Block) -> Context {
+        let mut master = (k.expand_key)(key);
         let mut blocks = [[0u8; 16]; 29];
         for (i, b) in blocks.iter_mut().enumerate() {
             b[0] = i as u8;
         }
-        encrypt(backend, &master, &mut blocks);
+        (k.encrypt)(&master, &mut blocks);
         wipe(&mut master);
         let ctx = Context {
             init: std::array::from_fn(|i| blocks[i]),
             subkeys: std::array::from_fn(|j| blocks[9 + j]),
-            keys: [
-                expand_key(backend, &blocks[27]),
-                expand_key(backend, &blocks[28]),
-            ],
+            keys: [(k.expand_key)(&blocks[27]), (k.expand_key)(&blocks[28])],
         };
         wipe(&mut blocks);
         ctx
     }
 }
 
-#[allow(unsafe_code)] // Only the dispatch to SIMD backends.
-fn expand_key(backend: Backend, key: &Block) -> RoundKeys {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes512 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built; every AES backend implies AES-NI and SSE4.1.
-            unsafe { aesni::expand_key(key) }
-        }
-        _ => portable::expand_key(key),
-    }
-}
-
-#[allow(unsafe_code)] // Only the dispatch to SIMD backends.
-fn encrypt(backend: Backend, keys: &RoundKeys, blocks: &mut [Block]) {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::AesNi | Backend::Vaes512 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built; every AES backend implies AES-NI and SSE4.1.
-            unsafe { aesni::encrypt(keys, blocks) }
-        }
-        _ => portable::encrypt(keys, blocks),
-    }
-}
-
-/// Runs the backend's block function on whole 64-byte blocks.
-#[allow(unsafe_code)] // Only the dispatch to SIMD backends.
-fn absorb(backend: Backend, state: &mut State, blocks: &[u8]) {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::AesNi => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built.
-            unsafe { aesni::absorb(state, blocks) }
-        }
-        #[cfg(target_arch = "x86_64")]
-        Backend::Vaes512 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built.
-            unsafe { vaes512::absorb(state, blocks) }
-        }
-        _ => portable::absorb(state, blocks),
-    }
-}
-
-/// Absorbs the padded last block and four zero blocks, then computes the tag.
-#[allow(unsafe_code)] // Only the dispatch to SIMD backends.
-fn finish(
-    backend: Backend,
-    ctx: &Context,
-    state: &mut State,
-    last: &[u8; 64],
-    nonce_term: &Block,
-) -> Block {
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::AesNi => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built.
-            unsafe { aesni::finish(ctx, state, last, nonce_term) }
-        }
-        #[cfg(target_arch = "x86_64")]
-        Backend::Vaes512 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was
-            // built.
-            unsafe { vaes512::finish(ctx, state, last, nonce_term) }
-        }
-        _ => portable::finish(ctx, state, last, nonce_term),
-    }
-}
-
 /// A LeMac computation: the shared key context, the nonce term and the running state.
 #[derive(Clone)]
 struct LeMac {
-    backend: Backend,
+    kernels: &'static Entry<Kernels>,
     ctx: Arc<Context>,
     /// `N ^ E_K2(N)`, computed once in [`new`].
     nonce_term: Block,
@@ -244,24 +226,31 @@ impl Drop for LeMac {
     }
 }
 
-/// Builds a LeMac hasher for a 16-byte key and nonce.
-pub(crate) fn new(b: Backend, key: &[u8], nonce: &[u8; 16]) -> Result<Box<dyn Hasher>, Error> {
-    Ok(Box::new(LeMac::new(b, key, nonce)?))
+/// Builds a LeMac hasher for a 16-byte key and nonce on the proven backend.
+pub(crate) fn new(
+    proof: Available,
+    key: &[u8],
+    nonce: &[u8; 16],
+) -> Result<Box<dyn Hasher>, Error> {
+    let kernels = backend::select(KERNELS, proof)
+        .ok_or_else(|| Error::BadParameter(format!("lemac has no {} backend", proof.backend())))?;
+    Ok(Box::new(LeMac::new(kernels, key, nonce)?))
 }
 
 impl LeMac {
-    fn new(backend: Backend, key: &[u8], nonce: &[u8; 16]) -> Result<LeMac, Error> {
+    fn new(kernels: &'static Entry<Kernels>, key: &[u8], nonce: &[u8; 16]) -> Result<LeMac, Error> {
         let key: &Block = key
             .try_into()
             .map_err(|_| Error::BadKey(format!("lemac needs a 16-byte key, got {}", key.len())))?;
-        let ctx = Context::new(backend, key);
+        let k = &kernels.kernels;
+        let ctx = Context::new(k, key);
         let mut nonce_term = *nonce;
-        encrypt(backend, &ctx.keys[0], std::slice::from_mut(&mut nonce_term));
+        (k.encrypt)(&ctx.keys[0], std::slice::from_mut(&mut nonce_term));
         for (t, n) in nonce_term.iter_mut().zip(nonce) {
             *t ^= n;
         }
         Ok(LeMac {
-            backend,
+            kernels,
             state: State {
                 s: ctx.init,
                 r: [[0; 16]; 4],
@@ -277,13 +266,8 @@ impl LeMac {
         let pending = self.buf.pending();
         last[..pending.len()].copy_from_slice(pending);
         last[pending.len()] = 1;
-        let tag = finish(
-            self.backend,
-            &self.ctx,
-            &mut self.state,
-            &last,
-            &self.nonce_term,
-        );
+        let tag =
+            (self.kernels.kernels.finish)(&self.ctx, &mut self.state, &last, &self.nonce_term);
         last = [0; 64];
         zeroize::optimization_barrier(&last); // It held message bytes.
         tag
@@ -297,9 +281,8 @@ impl Hasher for LeMac {
     }
 
     fn update(&mut self, data: &[u8]) {
-        let (backend, state) = (self.backend, &mut self.state);
-        self.buf
-            .update(data, false, |blocks| absorb(backend, state, blocks));
+        let (absorb, state) = (self.kernels.kernels.absorb, &mut self.state);
+        self.buf.update(data, false, |blocks| absorb(state, blocks));
     }
 
     fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
@@ -317,11 +300,12 @@ impl Hasher for LeMac {
         // state on the stack (wiped on drop) and the key context borrowed.
         let mut state = self.state.clone();
         let (blocks, tail) = data.split_at(data.len() / 64 * 64);
-        absorb(self.backend, &mut state, blocks);
+        let k = &self.kernels.kernels;
+        (k.absorb)(&mut state, blocks);
         let mut last = [0u8; 64];
         last[..tail.len()].copy_from_slice(tail);
         last[tail.len()] = 1;
-        let tag = finish(self.backend, &self.ctx, &mut state, &last, &self.nonce_term);
+        let tag = (k.finish)(&self.ctx, &mut state, &last, &self.nonce_term);
         last = [0; 64];
         zeroize::optimization_barrier(&last); // It held message bytes.
         Ok(tag.to_vec())
@@ -332,7 +316,7 @@ impl Hasher for LeMac {
     }
 
     fn backend(&self) -> Backend {
-        self.backend
+        self.kernels.backend
     }
 
     fn box_clone(&self) -> Box<dyn Hasher> {
@@ -349,9 +333,10 @@ mod tests {
     #[test]
     fn digest_whole_continues_a_started_hasher() {
         let msg: Vec<u8> = (0..300u32).map(|i| (i * 7) as u8).collect();
-        for &b in BACKENDS.iter().filter(|b| b.is_available()) {
+        for e in available() {
+            let b = e.backend;
             for split in [0, 1, 63, 64, 65, 200, 300] {
-                let mut h = LeMac::new(b, &[9; 16], &[3; 16]).unwrap();
+                let mut h = LeMac::new(e, &[9; 16], &[3; 16]).unwrap();
                 h.update(&msg[..split]);
                 let mut whole = h.clone();
                 whole.update(&msg[split..]);
@@ -388,8 +373,9 @@ mod tests {
             .unwrap()
             .try_into()
             .unwrap();
-        for &b in BACKENDS.iter().filter(|b| b.is_available()) {
-            let ctx = Context::new(b, &key);
+        for e in available() {
+            let b = e.backend;
+            let ctx = Context::new(&e.kernels, &key);
             for (field, i, value) in &want {
                 let got = match field.as_str() {
                     "S" => ctx.init[*i],

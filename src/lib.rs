@@ -30,10 +30,10 @@ pub mod multimixer;
 pub mod rescue;
 pub mod siphash;
 
-pub use algorithm::{Algorithm, KeyRule, OutputRule, Params};
-pub use backend::Backend;
+pub use algorithm::{Algorithm, Class, OutputRule, Params};
+pub use backend::{Available, Backend};
 pub use hasher::{Error, Hasher};
-pub use key::Key;
+pub use key::{Key, KeyRule};
 
 /// Compares two digests or tags in constant time (for equal lengths; a length mismatch
 /// is never equal).

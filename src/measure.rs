@@ -9,10 +9,11 @@ mod tsc;
 pub mod plot;
 
 use crate::Params;
-use crate::algorithm::{Algorithm, KeyRule};
+use crate::algorithm::Algorithm;
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 use crate::key::Key;
+use crate::key::KeyRule;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

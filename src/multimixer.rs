@@ -31,7 +31,7 @@
 //! 4 MiB or more in 1 MiB parts on the rayon pool: the sums commute, so the parts are
 //! independent and their sums are added.
 
-use crate::backend::Backend;
+use crate::backend::{self, Available, Backend, Entry};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use crate::key::Key;
 
@@ -48,57 +48,69 @@ pub const BLOCK_LEN: usize = 32;
 /// Bytes of digest.
 pub const DIGEST_LEN: usize = 64;
 
-/// Backends, best first.
-#[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Avx512, Backend::Avx2, Backend::Portable];
-/// Backends, best first (only the portable one off x86-64).
-#[cfg(not(target_arch = "x86_64"))]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
-
 /// Inputs at least this long are split across the rayon pool by
 /// [`Hasher::update_large`] (the sums commute, so parts can be hashed independently).
 const PARALLEL_MIN: usize = 4 << 20;
 /// The part size for parallel hashing.
 const PARALLEL_CHUNK: usize = 1 << 20;
 
-/// Absorbs whole blocks on `backend`: `key` and `msg` have equal lengths, a multiple of
-/// 32 bytes; `acc` holds the eight sums in digest order.
-///
-/// `unsafe` is allowed here only for the calls into the SIMD backends.
-#[allow(unsafe_code)]
-fn compress(backend: Backend, acc: &mut [u64; 8], key: &[u8], msg: &[u8]) {
-    debug_assert_eq!(key.len(), msg.len());
-    debug_assert_eq!(msg.len() % BLOCK_LEN, 0);
-    match backend {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx512 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was built.
-            unsafe { avx512::compress(acc, key, msg) }
-        }
-        #[cfg(target_arch = "x86_64")]
-        Backend::Avx2 => {
-            // SAFETY: backend was checked by Backend::is_available() when the hasher was built.
-            unsafe { avx2::compress(acc, key, msg) }
-        }
-        _ => portable::compress(acc, key, msg),
-    }
+/// One backend's block function: absorbs whole blocks (`key` and `msg` of equal length,
+/// a multiple of 32 bytes) into the eight sums `acc`, in digest order.
+struct Kernels {
+    compress: fn(&mut [u64; 8], &[u8], &[u8]),
 }
 
-/// Checks that `backend` is one of [`BACKENDS`] and that this CPU has it.
-fn check_backend(backend: Backend) -> Result<(), Error> {
-    if BACKENDS.contains(&backend) && backend.is_available() {
-        Ok(())
-    } else {
-        Err(Error::BadParameter(format!(
-            "multimixer-128 has no {backend} backend on this CPU"
-        )))
-    }
+/// Every backend's kernels, best first. SAFETY of the SIMD entries: see
+/// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
+/// and `backend::best`.
+#[allow(unsafe_code)]
+static KERNELS: &[Entry<Kernels>] = &[
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::Avx512,
+        kernels: Kernels {
+            compress: backend::simd_kernel!(avx512::compress, |acc, key, msg|),
+        },
+    },
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::Avx2,
+        kernels: Kernels {
+            compress: backend::simd_kernel!(avx2::compress, |acc, key, msg|),
+        },
+    },
+    Entry {
+        backend: Backend::Portable,
+        kernels: Kernels {
+            compress: portable::compress,
+        },
+    },
+];
+
+/// Backends, best first.
+pub(crate) fn backends() -> Vec<Backend> {
+    backend::backends(KERNELS)
+}
+
+/// Absorbs whole blocks: `key` and `msg` have equal lengths, a multiple of 32 bytes.
+#[inline]
+fn compress(k: &Entry<Kernels>, acc: &mut [u64; 8], key: &[u8], msg: &[u8]) {
+    debug_assert_eq!(key.len(), msg.len());
+    debug_assert_eq!(msg.len() % BLOCK_LEN, 0);
+    (k.kernels.compress)(acc, key, msg);
+}
+
+/// The kernels of the proven backend.
+fn kernels(proof: Available) -> Result<&'static Entry<Kernels>, Error> {
+    backend::select(KERNELS, proof).ok_or_else(|| {
+        Error::BadParameter(format!("multimixer-128 has no {} backend", proof.backend()))
+    })
 }
 
 /// The streaming state: plain data in digest order.
 #[derive(Clone)]
 struct Multimixer {
-    backend: Backend,
+    kernels: &'static Entry<Kernels>,
     /// The whole key; blocks are read at `pos`.
     key: Key,
     /// The eight 64-bit sums, in digest order.
@@ -114,11 +126,10 @@ struct Multimixer {
 /// Builds a Multimixer-128 hasher; `key` must end up exactly as long as the message.
 ///
 /// # Errors
-/// A backend this CPU lacks (or that Multimixer-128 does not have).
-pub(crate) fn new(b: Backend, key: Key) -> Result<Box<dyn Hasher>, Error> {
-    check_backend(b)?;
+/// A backend Multimixer-128 does not have.
+pub(crate) fn new(proof: Available, key: Key) -> Result<Box<dyn Hasher>, Error> {
     Ok(Box::new(Multimixer {
-        backend: b,
+        kernels: kernels(proof)?,
         key,
         acc: [0; 8],
         pos: 0,
@@ -140,13 +151,13 @@ impl Multimixer {
         debug_assert!(self.buf.pending().is_empty());
         debug_assert_eq!(msg.len() % BLOCK_LEN, 0);
         let key = &self.key.bytes()[self.pos..self.pos + msg.len()];
-        let backend = self.backend;
+        let k = self.kernels;
         let sum = msg
             .par_chunks(PARALLEL_CHUNK)
             .zip(key.par_chunks(PARALLEL_CHUNK))
-            .map(|(m, k)| {
+            .map(|(m, kb)| {
                 let mut acc = [0u64; 8];
-                compress(backend, &mut acc, k, m);
+                compress(k, &mut acc, kb, m);
                 acc
             })
             .reduce(|| [0u64; 8], add_sums);
@@ -174,7 +185,7 @@ impl Hasher for Multimixer {
         if self.buf.pending().is_empty() && data.len().is_multiple_of(BLOCK_LEN) {
             // Whole blocks and nothing buffered: straight to the block function.
             compress(
-                self.backend,
+                self.kernels,
                 &mut self.acc,
                 &key[self.pos..self.pos + data.len()],
                 data,
@@ -182,9 +193,9 @@ impl Hasher for Multimixer {
             self.pos += data.len();
             return;
         }
-        let (acc, pos, backend) = (&mut self.acc, &mut self.pos, self.backend);
+        let (acc, pos, k) = (&mut self.acc, &mut self.pos, self.kernels);
         self.buf.update(data, false, |blocks| {
-            compress(backend, acc, &key[*pos..*pos + blocks.len()], blocks);
+            compress(k, acc, &key[*pos..*pos + blocks.len()], blocks);
             *pos += blocks.len();
         });
     }
@@ -226,7 +237,7 @@ impl Hasher for Multimixer {
     }
 
     fn backend(&self) -> Backend {
-        self.backend
+        self.kernels.backend
     }
 
     fn box_clone(&self) -> Box<dyn Hasher> {
@@ -248,7 +259,9 @@ impl Drop for Multimixer {
 /// # Errors
 /// An input that is not 8 words, or a backend this CPU lacks.
 pub fn kat_f128(b: Backend, words: &[u32]) -> Result<Vec<u64>, Error> {
-    check_backend(b)?;
+    let k = Available::detect(b)
+        .ok_or_else(|| Error::BadParameter(format!("this CPU lacks the {b} backend")))
+        .and_then(kernels)?;
     if words.len() != 8 {
         return Err(Error::BadInput(format!(
             "f_128 takes 8 32-bit words, got {}",
@@ -258,6 +271,6 @@ pub fn kat_f128(b: Backend, words: &[u32]) -> Result<Vec<u64>, Error> {
     // The words as a key block against an all-zero message block: x = key + 0.
     let key: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     let mut acc = [0u64; 8];
-    compress(b, &mut acc, &key, &[0u8; BLOCK_LEN]);
+    compress(k, &mut acc, &key, &[0u8; BLOCK_LEN]);
     Ok(acc.to_vec())
 }

@@ -81,7 +81,7 @@
 //! The state is plain data, `[u64; 12]`, canonical (in [0, p)) between calls; inputs
 //! may be any `u64`, taken mod p.
 
-use crate::backend::Backend;
+use crate::backend::{self, Available, Backend, Entry};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 
 #[cfg(target_arch = "x86_64")]
@@ -98,6 +98,12 @@ mod ifma;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod ifma_x2;
+// Used by the IFMA backends only (x86-64).
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(dead_code, unused_macros, unused_imports)
+)]
+mod limbs;
 mod portable;
 #[cfg(target_arch = "x86_64")]
 mod simd;
@@ -119,64 +125,111 @@ pub const DIGEST_LEN: usize = 32;
 
 const RATE_START: usize = STATE_WIDTH - RATE_WIDTH;
 
-/// Backends, best first.
-#[cfg(target_arch = "x86_64")]
-pub(crate) const BACKENDS: &[Backend] = &[
-    Backend::Avx512Ifma,
-    Backend::Avx512,
-    Backend::Avx2,
-    Backend::Portable,
+/// Two permutations interleaved.
+type Permute2 = fn(&mut [u64; STATE_WIDTH], &mut [u64; STATE_WIDTH]);
+
+/// One backend's functions over whole states.
+struct Kernels {
+    /// For each block: adds it to the rate part of the state, then permutes.
+    absorb: fn(&mut [u64; STATE_WIDTH], &[[u64; RATE_WIDTH]]),
+    /// Two permutations interleaved, where the backend has such a kernel.
+    permute2: Option<Permute2>,
+}
+
+/// Every backend's kernels, best first. SAFETY of the SIMD entries: see
+/// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
+/// and `backend::best`.
+#[allow(unsafe_code)]
+static KERNELS: &[Entry<Kernels>] = &[
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::Avx512Ifma,
+        kernels: Kernels {
+            absorb: backend::simd_kernel!(ifma::absorb, |s, b|),
+            permute2: Some(backend::simd_kernel!(ifma_x2::permute2, |a, b|)),
+        },
+    },
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::Avx512,
+        kernels: Kernels {
+            absorb: backend::simd_kernel!(avx512::absorb, |s, b|),
+            permute2: None,
+        },
+    },
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::Avx2,
+        kernels: Kernels {
+            absorb: backend::simd_kernel!(avx2::absorb, |s, b|),
+            permute2: None,
+        },
+    },
+    Entry {
+        backend: Backend::Portable,
+        kernels: Kernels {
+            absorb: portable::absorb,
+            permute2: None,
+        },
+    },
 ];
+
 /// Backends, best first.
-#[cfg(not(target_arch = "x86_64"))]
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
+pub(crate) fn backends() -> Vec<Backend> {
+    backend::backends(KERNELS)
+}
 
 /// Rp64_256 on one backend. Holding a value proves that its backend is one of this
-/// algorithm's and that the CPU supports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// algorithm's and that the CPU supports it (it holds the kernel-table entry that an
+/// [`Available`] proof selected).
+#[derive(Clone, Copy)]
 pub struct Rp64_256 {
-    backend: Backend,
+    kernels: &'static Entry<Kernels>,
 }
+
+impl std::fmt::Debug for Rp64_256 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Rp64_256({})", self.backend())
+    }
+}
+
+impl PartialEq for Rp64_256 {
+    fn eq(&self, other: &Self) -> bool {
+        self.backend() == other.backend()
+    }
+}
+
+impl Eq for Rp64_256 {}
 
 impl Rp64_256 {
     /// Rp64_256 on `backend`, or `None` when this algorithm has no such backend or the
     /// CPU lacks it.
     pub fn new(backend: Backend) -> Option<Self> {
-        (BACKENDS.contains(&backend) && backend.is_available()).then_some(Self { backend })
+        Self::on(Available::detect(backend)?)
+    }
+
+    /// Rp64_256 on the proven backend, or `None` when this algorithm has no such backend.
+    pub fn on(proof: Available) -> Option<Self> {
+        backend::select(KERNELS, proof).map(|kernels| Self { kernels })
     }
 
     /// Rp64_256 on the best backend this CPU supports.
     pub fn best() -> Self {
         Self {
-            backend: Backend::best_of(BACKENDS),
+            kernels: backend::best(KERNELS),
         }
     }
 
     /// The backend in use.
     pub fn backend(self) -> Backend {
-        self.backend
+        self.kernels.backend
     }
 
     /// For each block in turn: adds it to the rate part of `state` (field addition) and
     /// applies the permutation. Elements may be any `u64` (taken mod p); on return the
     /// state is canonical (if `blocks` is not empty).
-    #[allow(unsafe_code)] // Only the dispatch to SIMD backends.
     pub fn absorb(self, state: &mut [u64; STATE_WIDTH], blocks: &[[u64; RATE_WIDTH]]) {
-        match self.backend {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: backend was checked by Backend::is_available() when this value was
-            // built (Rp64_256::new, Rp64_256::best).
-            Backend::Avx512 => unsafe { avx512::absorb(state, blocks) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: backend was checked by Backend::is_available() when this value was
-            // built (Rp64_256::new, Rp64_256::best).
-            Backend::Avx512Ifma => unsafe { ifma::absorb(state, blocks) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: backend was checked by Backend::is_available() when this value was
-            // built (Rp64_256::new, Rp64_256::best).
-            Backend::Avx2 => unsafe { avx2::absorb(state, blocks) },
-            _ => portable::absorb(state, blocks),
-        }
+        (self.kernels.kernels.absorb)(state, blocks);
     }
 
     /// Applies the permutation to `state` (elements taken mod p; the result is
@@ -190,16 +243,11 @@ impl Rp64_256 {
     /// less time per state where the backend can interleave states. On
     /// [`Backend::Avx512Ifma`] two states share each 512-bit register (see
     /// `rescue/ifma_x2.rs`); the other backends permute one state after the other.
-    #[allow(unsafe_code)] // Only the dispatch to SIMD backends.
     pub fn permute_many(self, states: &mut [[u64; STATE_WIDTH]]) {
-        #[cfg(target_arch = "x86_64")]
-        if self.backend == Backend::Avx512Ifma {
+        if let Some(permute2) = self.kernels.kernels.permute2 {
             let (pairs, rest) = states.as_chunks_mut::<2>();
             for [a, b] in pairs {
-                // SAFETY: backend was checked by Backend::is_available() when this value was
-                // built (Rp64_256::new, Rp64_256::best); Avx512Ifma implies AVX-512F and
-                // AVX-512 IFMA.
-                unsafe { ifma_x2::permute2(a, b) };
+                permute2(a, b);
             }
             for s in rest {
                 self.apply_permutation(s);
@@ -424,7 +472,7 @@ impl Hasher for RescueHasher {
     }
 
     fn backend(&self) -> Backend {
-        self.rp.backend
+        self.rp.backend()
     }
 
     fn box_clone(&self) -> Box<dyn Hasher> {
@@ -432,9 +480,9 @@ impl Hasher for RescueHasher {
     }
 }
 
-/// Builds a Rescue Prime byte hasher.
-pub(crate) fn new(b: Backend) -> Result<Box<dyn Hasher>, Error> {
-    let rp = Rp64_256::new(b).ok_or_else(|| unavailable(b))?;
+/// Builds a Rescue Prime byte hasher on the proven backend.
+pub(crate) fn new(proof: Available) -> Result<Box<dyn Hasher>, Error> {
+    let rp = Rp64_256::on(proof).ok_or_else(|| unavailable(proof.backend()))?;
     Ok(Box::new(RescueHasher::new(rp)))
 }
 

@@ -35,14 +35,13 @@ where
     }
 }
 
-/// A SHA-256 hasher.
-pub(crate) fn sha256() -> Box<dyn Hasher> {
-    Box::new(Plain(sha2::Sha256::new(), 32))
-}
-
-/// A SHA-512 hasher.
-pub(crate) fn sha512() -> Box<dyn Hasher> {
-    Box::new(Plain(sha2::Sha512::new(), 64))
+/// The registry's build function for any RustCrypto `Digest` (the one adapter a
+/// crate-backed hash needs: `build: crate::sha::digest::<sha2::Sha512>`).
+pub(crate) fn digest<D>(_: &crate::algorithm::Build<'_>) -> Result<Box<dyn Hasher>, Error>
+where
+    D: Digest + Clone + Send + Sync + 'static,
+{
+    Ok(Box::new(Plain(D::new(), <D as Digest>::output_size())))
 }
 
 #[derive(Clone)]

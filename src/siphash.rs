@@ -31,12 +31,30 @@
 
 mod portable;
 
-use crate::backend::Backend;
+use crate::backend::{self, Available, Backend, Entry};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use zeroize::Zeroize;
 
+/// One backend's block functions: SipHash-1-x and SipHash-2-x compression of whole
+/// 8-byte blocks.
+struct Kernels {
+    compress1: fn(&mut State, &[u8]),
+    compress2: fn(&mut State, &[u8]),
+}
+
+/// Every backend's kernels, best first (only the portable one: see the module docs).
+static KERNELS: &[Entry<Kernels>] = &[Entry {
+    backend: Backend::Portable,
+    kernels: Kernels {
+        compress1: portable::compress::<1>,
+        compress2: portable::compress::<2>,
+    },
+}];
+
 /// Backends, best first.
-pub(crate) const BACKENDS: &[Backend] = &[Backend::Portable];
+pub(crate) fn backends() -> Vec<Backend> {
+    backend::backends(KERNELS)
+}
 
 /// Bytes per absorbed word.
 const BLOCK: usize = 8;
@@ -44,18 +62,24 @@ const BLOCK: usize = 8;
 /// Builds a SipHash-`c`-`c+2` hasher (`c` = 2 or 1), 128-bit when `wide`.
 ///
 /// # Errors
-/// A key that is not 16 bytes, a `c` other than 1 or 2, or a backend not in
-/// [`BACKENDS`].
-pub(crate) fn new(b: Backend, c: u8, wide: bool, key: &[u8]) -> Result<Box<dyn Hasher>, Error> {
+/// A key that is not 16 bytes, a `c` other than 1 or 2, or a backend SipHash does not
+/// have.
+pub(crate) fn new(
+    proof: Available,
+    c: u8,
+    wide: bool,
+    key: &[u8],
+) -> Result<Box<dyn Hasher>, Error> {
     let key: &[u8; 16] = key.try_into().map_err(|_| {
         Error::BadKey(format!(
             "siphash needs a 16-byte key, got {} bytes",
             key.len()
         ))
     })?;
-    if !BACKENDS.contains(&b) {
+    let Some(kernels) = backend::select(KERNELS, proof) else {
+        let b = proof.backend();
         return Err(Error::BadParameter(format!("siphash has no {b} backend")));
-    }
+    };
     let state = State::new(key, wide);
     match c {
         2 => Ok(Box::new(SipHasher::<2, 4> {
@@ -63,14 +87,14 @@ pub(crate) fn new(b: Backend, c: u8, wide: bool, key: &[u8]) -> Result<Box<dyn H
             buf: BlockBuffer::default(),
             len: 0,
             wide,
-            backend: b,
+            kernels,
         })),
         1 => Ok(Box::new(SipHasher::<1, 3> {
             state,
             buf: BlockBuffer::default(),
             len: 0,
             wide,
-            backend: b,
+            kernels,
         })),
         _ => Err(Error::BadParameter(format!(
             "SipHash-{c}-{}: only SipHash-2-4 and SipHash-1-3 are supported",
@@ -178,11 +202,11 @@ impl State {
 
 /// Runs the backend's block function over whole 8-byte blocks.
 #[inline(always)]
-fn compress<const C: usize>(backend: Backend, state: &mut State, blocks: &[u8]) {
-    match backend {
-        Backend::Portable => portable::compress::<C>(state, blocks),
-        // `new` accepts only the backends of `BACKENDS`.
-        other => unreachable!("siphash has no {other} backend"),
+fn compress<const C: usize>(k: &Entry<Kernels>, state: &mut State, blocks: &[u8]) {
+    if C == 1 {
+        (k.kernels.compress1)(state, blocks)
+    } else {
+        (k.kernels.compress2)(state, blocks)
     }
 }
 
@@ -194,7 +218,7 @@ struct SipHasher<const C: usize, const D: usize> {
     /// Bytes absorbed so far, modulo 2^64 (only the low byte reaches the tag).
     len: u64,
     wide: bool,
-    backend: Backend,
+    kernels: &'static Entry<Kernels>,
 }
 
 impl<const C: usize, const D: usize> Drop for SipHasher<C, D> {
@@ -207,9 +231,9 @@ impl<const C: usize, const D: usize> Drop for SipHasher<C, D> {
 impl<const C: usize, const D: usize> Hasher for SipHasher<C, D> {
     fn update(&mut self, data: &[u8]) {
         self.len = self.len.wrapping_add(data.len() as u64);
-        let (backend, state) = (self.backend, &mut self.state);
+        let (k, state) = (self.kernels, &mut self.state);
         self.buf
-            .update(data, false, |blocks| compress::<C>(backend, state, blocks));
+            .update(data, false, |blocks| compress::<C>(k, state, blocks));
     }
 
     fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
@@ -234,7 +258,7 @@ impl<const C: usize, const D: usize> Hasher for SipHasher<C, D> {
     }
 
     fn backend(&self) -> Backend {
-        self.backend
+        self.kernels.backend
     }
 
     fn box_clone(&self) -> Box<dyn Hasher> {
@@ -307,7 +331,7 @@ mod tests {
     fn paper_appendix_a_through_the_hasher() {
         let msg: Vec<u8> = (0..15).collect();
         for split in 0..=msg.len() {
-            let mut h = new(Backend::Portable, 2, false, &paper_key()).unwrap();
+            let mut h = new(Available::PORTABLE, 2, false, &paper_key()).unwrap();
             h.update(&msg[..split]);
             h.update(&msg[split..]);
             assert_eq!(h.output_len(), 8);
@@ -336,7 +360,7 @@ mod tests {
         let a = State::new(&paper_key(), false);
         let b = State::new(&paper_key(), true);
         assert_eq!((a.v0, a.v1 ^ 0xee, a.v2, a.v3), (b.v0, b.v1, b.v2, b.v3));
-        let h = new(Backend::Portable, 1, true, &paper_key()).unwrap();
+        let h = new(Available::PORTABLE, 1, true, &paper_key()).unwrap();
         assert_eq!(h.output_len(), 16);
         assert_eq!(h.backend(), Backend::Portable);
         assert_eq!(h.finalize().unwrap().len(), 16);
@@ -345,16 +369,18 @@ mod tests {
     #[test]
     fn bad_configurations_are_errors() {
         assert!(matches!(
-            new(Backend::Portable, 2, false, &[0; 15]),
+            new(Available::PORTABLE, 2, false, &[0; 15]),
             Err(Error::BadKey(_))
         ));
         assert!(matches!(
-            new(Backend::Portable, 3, false, &[0; 16]),
+            new(Available::PORTABLE, 3, false, &[0; 16]),
             Err(Error::BadParameter(_))
         ));
-        assert!(matches!(
-            new(Backend::Avx2, 2, false, &[0; 16]),
-            Err(Error::BadParameter(_))
-        ));
+        if let Some(avx2) = Available::detect(Backend::Avx2) {
+            assert!(matches!(
+                new(avx2, 2, false, &[0; 16]),
+                Err(Error::BadParameter(_))
+            ));
+        }
     }
 }

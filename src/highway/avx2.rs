@@ -109,26 +109,12 @@ fn update(r: &mut Regs, packet: __m256i) {
     r.v1 = _mm256_add_epi64(r.v1, _mm256_shuffle_epi8(r.v0, r.zipper));
 }
 
+/// Prefetches the cache line at `p` (no access is made; any address is fine).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn absorb(r: &mut Regs, packets: &[[u8; PACKET]]) {
-    // Two packets (one cache line) per prefetch.
-    let (pairs, last) = packets.as_chunks::<2>();
-    for [p, q] in pairs {
-        _mm_prefetch::<_MM_HINT_T0>(p.as_ptr().wrapping_add(PREFETCH).cast());
-        update(r, load_packet(p));
-        update(r, load_packet(q));
-    }
-    for p in last {
-        update(r, load_packet(p));
-    }
+fn prefetch(p: *const u8) {
+    _mm_prefetch::<_MM_HINT_T0>(p.cast());
 }
-
-/// How far ahead of the packet being absorbed to prefetch. The loop is one dependency
-/// chain, so demand loads from memory stall it; prefetching 2 KiB ahead took a 256 MiB
-/// buffer from about 3 to about 5 GB/s on the development machine (memory-bound there),
-/// and costs nothing measurable in cache.
-pub(super) const PREFETCH: usize = 2048;
 
 super::packet_entry_points!("avx2");
 

@@ -166,20 +166,11 @@ fn load_packet(p: &[u8; PACKET]) -> V2 {
     }
 }
 
+/// Prefetches the cache line at `p` (no access is made; any address is fine).
 #[inline]
 #[target_feature(enable = "sse4.1")]
-fn absorb(r: &mut Regs, packets: &[[u8; PACKET]]) {
-    // See `avx2::PREFETCH`.
-    // Two packets (one cache line) per prefetch.
-    let (pairs, last) = packets.as_chunks::<2>();
-    for [p, q] in pairs {
-        _mm_prefetch::<_MM_HINT_T0>(p.as_ptr().wrapping_add(super::avx2::PREFETCH).cast());
-        update(r, load_packet(p));
-        update(r, load_packet(q));
-    }
-    for p in last {
-        update(r, load_packet(p));
-    }
+fn prefetch(p: *const u8) {
+    _mm_prefetch::<_MM_HINT_T0>(p.cast());
 }
 
 super::packet_entry_points!("sse4.1");

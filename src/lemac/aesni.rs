@@ -1,24 +1,25 @@
 //! AES-NI on 128-bit registers (SSE encoding): one `AESENC` per state block and step.
 //!
-//! The block loop renames registers instead of moving data: the register holding `S[i]`
-//! becomes `S[i+1]` in place (`AESENC` is destructive in SSE encoding, so this costs no
-//! copies), and the one holding `S[8]` becomes the new `S[0]`. After nine steps the
-//! naming is back where it started, so the loop body is nine steps long.
+//! The block loop and the tag are `schedule.rs`'s, over this file's vector operations. Its
+//! register renaming suits the SSE encoding: `AESENC` is destructive there, so renaming
+//! `S[i]` into `S[i+1]` in place costs no copies.
 //!
-//! Key setup and the tag also live here; the VAES backends reuse them.
+//! The AES-128 key schedule and block encryption (key setup) also live here; the
+//! `vaes512` kernel table entry uses them too (its features include AES-NI's).
 
+use super::schedule::{absorb_body, finish_body};
 use super::{Block, Context, RoundKeys, State};
 use std::arch::x86_64::*;
 
 #[inline(always)]
-pub(super) fn load(b: &Block) -> __m128i {
+fn load(b: &Block) -> __m128i {
     // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement (SSE2 is
     // part of the x86_64 baseline).
     unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
 }
 
 #[inline(always)]
-pub(super) fn store(v: __m128i) -> Block {
+fn store(v: __m128i) -> Block {
     let mut b = [0u8; 16];
     // SAFETY: `b` is 16 writable bytes; `storeu` has no alignment requirement.
     unsafe { _mm_storeu_si128(b.as_mut_ptr().cast(), v) };
@@ -27,7 +28,7 @@ pub(super) fn store(v: __m128i) -> Block {
 
 /// The four message words of a 64-byte block.
 #[inline(always)]
-pub(super) fn load4(m: &[u8; 64]) -> [__m128i; 4] {
+fn load4(m: &[u8; 64]) -> [__m128i; 4] {
     // SAFETY: each load reads 16 of the 64 bytes of `m`; `loadu` has no alignment
     // requirement.
     unsafe {
@@ -41,78 +42,43 @@ pub(super) fn load4(m: &[u8; 64]) -> [__m128i; 4] {
     }
 }
 
+/// One full AES round with round key `k`.
+#[inline]
+#[target_feature(enable = "aes")]
+fn aesenc(x: __m128i, k: __m128i) -> __m128i {
+    _mm_aesenc_si128(x, k)
+}
+
+/// The last AES round (no MixColumns) with round key `k`.
+#[inline]
+#[target_feature(enable = "aes")]
+fn aesenclast(x: __m128i, k: __m128i) -> __m128i {
+    _mm_aesenclast_si128(x, k)
+}
+
+#[inline]
+#[target_feature(enable = "sse2")]
+fn xor(a: __m128i, b: __m128i) -> __m128i {
+    _mm_xor_si128(a, b)
+}
+
 /// `a ^ b ^ c`, with `a ^ b` first (`c` is the late operand on the critical path).
-macro_rules! xor3 {
-    ($a:expr, $b:expr, $c:expr) => {
-        _mm_xor_si128(_mm_xor_si128($a, $b), $c)
-    };
+#[inline]
+#[target_feature(enable = "sse2")]
+fn xor3(a: __m128i, b: __m128i, c: __m128i) -> __m128i {
+    _mm_xor_si128(_mm_xor_si128(a, b), c)
 }
 
-/// One LeMac step on message block `$m`; `$s0..$s8` name the registers holding
-/// `S[0]..S[8]`. Afterwards `$s8` holds the new `S[0]` and `$si` the new `S[i+1]`.
-macro_rules! step {
-    ($x3:ident, $m:expr, $r:ident, $s0:ident, $s1:ident, $s2:ident, $s3:ident, $s4:ident, $s5:ident,
-     $s6:ident, $s7:ident, $s8:ident) => {{
-        let [m0, m1, m2, m3] = load4($m);
-        let [rr, r0, r1, r2] = $r;
-        $s8 = $x3!($s0, m2, $s8);
-        $s7 = _mm_aesenc_si128($s7, m3);
-        $s6 = _mm_aesenc_si128($s6, m1);
-        $s5 = _mm_aesenc_si128($s5, m1);
-        $s4 = _mm_aesenc_si128($s4, m0);
-        $s3 = _mm_aesenc_si128($s3, m0);
-        $s2 = _mm_aesenc_si128($s2, _mm_xor_si128(r1, r2));
-        $s1 = _mm_aesenc_si128($s1, m3);
-        $s0 = _mm_aesenc_si128($s0, m3);
-        $r = [m2, _mm_xor_si128(rr, m1), r0, r1];
-    }};
+#[inline]
+#[target_feature(enable = "sse2")]
+fn zero() -> __m128i {
+    _mm_setzero_si128()
 }
-
-/// The block loop, shared with the VAES backends, which expand it inside their own
-/// `#[target_feature]` function (VEX/EVEX encoding, and 32 registers with AVX-512).
-macro_rules! absorb_body {
-    ($x3:ident, $state:expr, $blocks:expr) => {{
-        let state: &mut State = $state;
-        let (blocks, rest) = $blocks.as_chunks::<64>();
-        debug_assert!(rest.is_empty());
-        let [
-            mut a0,
-            mut a1,
-            mut a2,
-            mut a3,
-            mut a4,
-            mut a5,
-            mut a6,
-            mut a7,
-            mut a8,
-        ] = state.s.each_ref().map(load);
-        let mut r = state.r.each_ref().map(load);
-        let (groups, tail) = blocks.as_chunks::<9>();
-        for g in groups {
-            step!($x3, &g[0], r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-            step!($x3, &g[1], r, a8, a0, a1, a2, a3, a4, a5, a6, a7);
-            step!($x3, &g[2], r, a7, a8, a0, a1, a2, a3, a4, a5, a6);
-            step!($x3, &g[3], r, a6, a7, a8, a0, a1, a2, a3, a4, a5);
-            step!($x3, &g[4], r, a5, a6, a7, a8, a0, a1, a2, a3, a4);
-            step!($x3, &g[5], r, a4, a5, a6, a7, a8, a0, a1, a2, a3);
-            step!($x3, &g[6], r, a3, a4, a5, a6, a7, a8, a0, a1, a2);
-            step!($x3, &g[7], r, a2, a3, a4, a5, a6, a7, a8, a0, a1);
-            step!($x3, &g[8], r, a1, a2, a3, a4, a5, a6, a7, a8, a0);
-        }
-        for m in tail {
-            step!($x3, m, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-            (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (a8, a0, a1, a2, a3, a4, a5, a6, a7);
-        }
-        state.s = [a0, a1, a2, a3, a4, a5, a6, a7, a8].map(store);
-        state.r = r.map(store);
-    }};
-}
-pub(super) use {absorb_body, step};
 
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
 #[target_feature(enable = "aes,sse4.1")]
 pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
-    absorb_body!(xor3, state, blocks)
+    absorb_body!(state, blocks)
 }
 
 /// One step of the AES-128 key schedule (the Intel white-paper formulation).
@@ -164,35 +130,6 @@ pub(super) fn encrypt(keys: &RoundKeys, blocks: &mut [Block]) {
     }
 }
 
-/// The finalization, shared with the VAES backends: absorbs the padded last block and
-/// four zero blocks, then computes the tag (see `portable::finish`) with the nine
-/// independent ten-round chains interleaved.
-macro_rules! finish_body {
-    ($x3:ident, $ctx:expr, $state:expr, $last:expr, $nonce_term:expr) => {{
-        let (ctx, state): (&Context, &mut State) = ($ctx, $state);
-        absorb_body!($x3, &mut *state, &$last[..]);
-        absorb_body!($x3, &mut *state, &[0u8; 4 * 64][..]);
-        let sk = ctx.subkeys.each_ref().map(load);
-        let mut x: [__m128i; 9] = std::array::from_fn(|i| _mm_xor_si128(load(&state.s[i]), sk[i]));
-        for round in 1..10 {
-            for i in 0..9 {
-                x[i] = _mm_aesenc_si128(x[i], sk[i + round]);
-            }
-        }
-        let mut t = load($nonce_term);
-        for v in x {
-            t = _mm_xor_si128(t, _mm_aesenc_si128(v, _mm_setzero_si128()));
-        }
-        let k = ctx.keys[1].each_ref().map(load);
-        t = _mm_xor_si128(t, k[0]);
-        for rk in &k[1..10] {
-            t = _mm_aesenc_si128(t, *rk);
-        }
-        store(_mm_aesenclast_si128(t, k[10]))
-    }};
-}
-pub(super) use finish_body;
-
 /// Absorbs the padded last block and four zero blocks, then returns the tag.
 #[target_feature(enable = "aes,sse4.1")]
 pub(super) fn finish(
@@ -201,5 +138,5 @@ pub(super) fn finish(
     last: &[u8; 64],
     nonce_term: &Block,
 ) -> Block {
-    finish_body!(xor3, ctx, state, last, nonce_term)
+    finish_body!(ctx, state, last, nonce_term)
 }

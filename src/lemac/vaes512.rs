@@ -1,24 +1,78 @@
-//! VAES with AVX-512: the AES-NI block loop in EVEX encoding, with 32 vector registers, so
-//! the nine state blocks, the delay line and the message words all stay in registers.
-//!
-//! See `aesni.rs` for the register renaming, and the module documentation of `lemac.rs`
-//! for why the state is not packed several blocks per register.
+//! VAES with AVX-512: the block loop and the tag of `schedule.rs` in EVEX encoding, with 32
+//! vector registers, so the nine state blocks, the delay line and the message words all
+//! stay in registers, and `VPTERNLOGQ` makes the three-way XOR one instruction. It uses no
+//! 512-bit AES instructions (see the module documentation of `lemac.rs` for why the state
+//! is not packed several blocks per register). Key setup is AES-NI's (`aesni.rs`), chosen
+//! in the kernel table.
 
-use super::aesni::{absorb_body, finish_body, load, load4, step, store};
+use super::schedule::{absorb_body, finish_body};
 use super::{Block, Context, State};
 use std::arch::x86_64::*;
 
+#[inline(always)]
+fn load(b: &Block) -> __m128i {
+    // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement (SSE2 is
+    // part of the x86_64 baseline).
+    unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
+}
+
+#[inline(always)]
+fn store(v: __m128i) -> Block {
+    let mut b = [0u8; 16];
+    // SAFETY: `b` is 16 writable bytes; `storeu` has no alignment requirement.
+    unsafe { _mm_storeu_si128(b.as_mut_ptr().cast(), v) };
+    b
+}
+
+/// The four message words of a 64-byte block.
+#[inline(always)]
+fn load4(m: &[u8; 64]) -> [__m128i; 4] {
+    let (words, _) = m.as_chunks::<16>();
+    [
+        load(&words[0]),
+        load(&words[1]),
+        load(&words[2]),
+        load(&words[3]),
+    ]
+}
+
+/// One full AES round with round key `k`.
+#[inline]
+#[target_feature(enable = "aes")]
+fn aesenc(x: __m128i, k: __m128i) -> __m128i {
+    _mm_aesenc_si128(x, k)
+}
+
+/// The last AES round (no MixColumns) with round key `k`.
+#[inline]
+#[target_feature(enable = "aes")]
+fn aesenclast(x: __m128i, k: __m128i) -> __m128i {
+    _mm_aesenclast_si128(x, k)
+}
+
+#[inline]
+#[target_feature(enable = "sse2")]
+fn xor(a: __m128i, b: __m128i) -> __m128i {
+    _mm_xor_si128(a, b)
+}
+
 /// `a ^ b ^ c` in one instruction (AVX-512VL `VPTERNLOGQ`).
-macro_rules! xor3 {
-    ($a:expr, $b:expr, $c:expr) => {
-        _mm_ternarylogic_epi64::<0x96>($a, $b, $c)
-    };
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl")]
+fn xor3(a: __m128i, b: __m128i, c: __m128i) -> __m128i {
+    _mm_ternarylogic_epi64::<0x96>(a, b, c)
+}
+
+#[inline]
+#[target_feature(enable = "sse2")]
+fn zero() -> __m128i {
+    _mm_setzero_si128()
 }
 
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
 #[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
 pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
-    absorb_body!(xor3, state, blocks)
+    absorb_body!(state, blocks)
 }
 
 /// Absorbs the padded last block and four zero blocks, then returns the tag.
@@ -29,5 +83,5 @@ pub(super) fn finish(
     last: &[u8; 64],
     nonce_term: &Block,
 ) -> Block {
-    finish_body!(xor3, ctx, state, last, nonce_term)
+    finish_body!(ctx, state, last, nonce_term)
 }

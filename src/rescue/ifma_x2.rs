@@ -14,7 +14,7 @@ use core::arch::x86_64::*;
 use super::field::{EPSILON, P};
 use super::{NUM_ROUNDS, STATE_WIDTH};
 
-use super::ifma::{ARK1, ARK2, B, BIAS, LOW, PIECE_BIAS, WIDE_BIAS0, WIDE_BIAS1};
+use super::limbs::{ARK1, ARK2, B, BIAS, LOW, PIECE_BIAS, WIDE_BIAS0, WIDE_BIAS1};
 
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -43,7 +43,7 @@ fn load4(a: &[u64]) -> __m512i {
     load_pair(a, a)
 }
 
-super::ifma::ifma_limbs!(
+super::limbs::ifma_limbs!(
     "avx512f,avx512ifma",
     __m512i,
     add = _mm512_add_epi64,

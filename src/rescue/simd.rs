@@ -26,6 +26,57 @@ pub(super) const fn mds_columns() -> [[u64; STATE_WIDTH]; STATE_WIDTH] {
 
 pub(super) const MDS_COLS: [[u64; STATE_WIDTH]; STATE_WIDTH] = mds_columns();
 
+/// The AVX-512VL field primitives on 256-bit lanes (`ltu`, `add_canon`, `canonical`,
+/// `reduce`), for the AVX-512 and AVX-512 IFMA backends, each compiled with its own
+/// target features.
+macro_rules! avx512_field {
+    ($feat:literal) => {
+        /// The lanes where a < b (unsigned).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn ltu(a: __m256i, b: __m256i) -> __mmask8 {
+            _mm256_cmplt_epu64_mask(a, b)
+        }
+
+        /// a + b (mod p) where `b` is canonical.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn add_canon(a: __m256i, b: __m256i) -> __m256i {
+            let s = _mm256_add_epi64(a, b);
+            _mm256_mask_add_epi64(s, ltu(s, b), s, splat(EPSILON))
+        }
+
+        /// The canonical representative (subtract p where x ≥ p).
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn canonical(x: __m256i) -> __m256i {
+            let p = splat(P);
+            _mm256_mask_sub_epi64(x, _mm256_cmpge_epu64_mask(x, p), x, p)
+        }
+
+        /// Reduces `lo + (hi + c)·2^64`, where `c` (0 or 1 per lane, as a mask) is a carry not
+        /// yet added into `hi`; see `field::reduce128`. Folding the carry into hl·(2^32 − 1)
+        /// (hl + c ≤ 2^32 still fits) and applying the borrow and the final carry as two
+        /// independent masked corrections keeps the dependency chain short: a carry and a borrow
+        /// cancel exactly (the wrapped intermediate is harmless), and either alone cannot wrap.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn reduce(lo: __m256i, hi: __m256i, c: __mmask8) -> __m256i {
+            let eps = splat(EPSILON);
+            let hh = _mm256_srli_epi64::<32>(hi);
+            let t1 = _mm256_sub_epi64(_mm256_slli_epi64::<32>(hi), _mm256_and_si256(hi, eps));
+            let t1 = _mm256_mask_add_epi64(t1, c, t1, eps);
+            let borrow = ltu(lo, hh);
+            let t0 = _mm256_sub_epi64(lo, hh);
+            let r = _mm256_add_epi64(t0, t1);
+            let carry = ltu(r, t1);
+            let r = _mm256_mask_sub_epi64(r, borrow, r, eps);
+            _mm256_mask_add_epi64(r, carry, r, eps)
+        }
+    };
+}
+pub(super) use avx512_field;
+
 /// The S-box state of the AVX2 and AVX-512 backends, for [`vector_rounds!`]: `Split`
 /// with `split`, `join`, `mul` and `square` (`Wide` and `mul_wide` are `Split` and `mul`),
 /// and the linear layer `mds_ark`, and `mul_red`, from the backend's `reduce`, `ltu`,

@@ -103,7 +103,7 @@ fn check_list(
     let opts = s.opts;
     let label = s
         .forced
-        .map_or(String::new(), |a| format!("{} ", a.bsd_label));
+        .map_or(String::new(), |a| format!("{} ", a.bsd_label()));
     let mut line_no = 0u64;
     let mut read_error: Option<String> = None;
     let mut setup_error: Option<SetupError> = None;

@@ -19,6 +19,7 @@ pub fn run() -> Status {
         let output = match a.output {
             OutputRule::Fixed(n) => format!("{n} bytes"),
             OutputRule::Xof { default } => format!("{default}+ (XOF)"),
+            OutputRule::Range { min, max, default } => format!("{default} ({min}..{max})"),
         };
         let avail: Vec<&str> = a.available_backends().iter().map(|b| b.name()).collect();
         s.push_str(&format!(

@@ -10,7 +10,36 @@ pub struct SetupError(pub String);
 
 impl From<khsum::Error> for SetupError {
     fn from(e: khsum::Error) -> Self {
-        SetupError(e.to_string())
+        SetupError(describe(&e))
+    }
+}
+
+/// A library error as the CLI says it: the library's text plus the option that fixes it.
+pub fn describe(e: &khsum::Error) -> String {
+    use khsum::{Error, OutputRule};
+    match e {
+        Error::UnknownAlgorithm(_) => format!("{e} (see 'khsum list')"),
+        Error::KeyRequired(_) => format!("{e} (--key-file or --key-env)"),
+        Error::NonceNotAllowed(_) => format!("{e} (--nonce is for lemac)"),
+        Error::BadLength {
+            alg,
+            requested,
+            rule: OutputRule::Fixed(n),
+        } => format!("{alg} produces {n} bytes; --length {requested} is not supported"),
+        Error::BadLength {
+            requested: 0,
+            rule: OutputRule::Xof { .. },
+            ..
+        } => "--length must be at least 1".into(),
+        Error::BadLength {
+            requested,
+            rule: OutputRule::Xof { .. },
+            ..
+        } => format!(
+            "--length {requested} is too large (at most {} bytes)",
+            khsum::algorithm::XOF_MAX
+        ),
+        _ => e.to_string(),
     }
 }
 

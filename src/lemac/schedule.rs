@@ -1,0 +1,108 @@
+//! LeMac's step schedule and tag indexing, for every SIMD backend alike (x86 AES-NI, VAES
+//! with AVX-512, and ARMv8 AES). No instruction set appears here: the macros expand inside
+//! a backend's `#[target_feature]` function and call that backend file's own vector
+//! operations by name:
+//!
+//! - `load(&Block) -> V`, `store(V) -> Block`, `load4(&[u8; 64]) -> [V; 4]`;
+//! - `aesenc(x, k)`: one full AES round with round key `k` (x86 `AESENC`; on ARMv8
+//!   `AESMC(AESE(x, 0)) ^ k`); `aesenclast(x, k)`: the last round, without MixColumns;
+//! - `xor(a, b)`, `xor3(a, b, c)` (`c` is the late operand on the critical path), and
+//!   `zero()`.
+//!
+//! The schedule, as `lemac.rs` documents it: a step's eight AES rounds take state blocks
+//! `S[0..=7]` into `S[1..=8]` and `S[0] ^ S[8] ^ M2` into `S[0]`. The block loop renames
+//! registers instead of moving data: the register holding `S[i]` becomes `S[i+1]` in place
+//! and the one holding `S[8]` becomes the new `S[0]`, so after nine steps the naming is back
+//! where it started and the loop body is nine steps long.
+
+/// One LeMac step on message block `$m`; `$s0..$s8` name the registers holding
+/// `S[0]..S[8]` and `$r` the delay line `[RR, R0, R1, R2]`. Afterwards `$s8` holds the new
+/// `S[0]` and `$si` the new `S[i+1]`.
+macro_rules! step {
+    ($m:expr, $r:ident, $s0:ident, $s1:ident, $s2:ident, $s3:ident, $s4:ident, $s5:ident,
+     $s6:ident, $s7:ident, $s8:ident) => {{
+        let [m0, m1, m2, m3] = load4($m);
+        let [rr, r0, r1, r2] = $r;
+        $s8 = xor3($s0, m2, $s8);
+        $s7 = aesenc($s7, m3);
+        $s6 = aesenc($s6, m1);
+        $s5 = aesenc($s5, m1);
+        $s4 = aesenc($s4, m0);
+        $s3 = aesenc($s3, m0);
+        $s2 = aesenc($s2, xor(r1, r2));
+        $s1 = aesenc($s1, m3);
+        $s0 = aesenc($s0, m3);
+        $r = [m2, xor(rr, m1), r0, r1];
+    }};
+}
+
+/// The block loop over whole 64-byte blocks (`$blocks.len()` a multiple of 64), the state
+/// loaded into registers once and stored back at the end.
+macro_rules! absorb_body {
+    ($state:expr, $blocks:expr) => {{
+        let state: &mut State = $state;
+        let (blocks, rest) = $blocks.as_chunks::<64>();
+        debug_assert!(rest.is_empty());
+        let [
+            mut a0,
+            mut a1,
+            mut a2,
+            mut a3,
+            mut a4,
+            mut a5,
+            mut a6,
+            mut a7,
+            mut a8,
+        ] = state.s.each_ref().map(load);
+        let mut r = state.r.each_ref().map(load);
+        let (groups, tail) = blocks.as_chunks::<9>();
+        for g in groups {
+            $crate::lemac::schedule::step!(&g[0], r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+            $crate::lemac::schedule::step!(&g[1], r, a8, a0, a1, a2, a3, a4, a5, a6, a7);
+            $crate::lemac::schedule::step!(&g[2], r, a7, a8, a0, a1, a2, a3, a4, a5, a6);
+            $crate::lemac::schedule::step!(&g[3], r, a6, a7, a8, a0, a1, a2, a3, a4, a5);
+            $crate::lemac::schedule::step!(&g[4], r, a5, a6, a7, a8, a0, a1, a2, a3, a4);
+            $crate::lemac::schedule::step!(&g[5], r, a4, a5, a6, a7, a8, a0, a1, a2, a3);
+            $crate::lemac::schedule::step!(&g[6], r, a3, a4, a5, a6, a7, a8, a0, a1, a2);
+            $crate::lemac::schedule::step!(&g[7], r, a2, a3, a4, a5, a6, a7, a8, a0, a1);
+            $crate::lemac::schedule::step!(&g[8], r, a1, a2, a3, a4, a5, a6, a7, a8, a0);
+        }
+        for m in tail {
+            $crate::lemac::schedule::step!(m, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+            (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (a8, a0, a1, a2, a3, a4, a5, a6, a7);
+        }
+        state.s = [a0, a1, a2, a3, a4, a5, a6, a7, a8].map(store);
+        state.r = r.map(store);
+    }};
+}
+
+/// The finalization: absorbs the padded last block and four zero blocks, then computes the
+/// tag `E_K3(N ^ E_K2(N) ^ XOR_i AES'_i(S[i]))` (see `portable::finish`), the nine
+/// independent ten-round chains interleaved. `AES'_i` uses the round keys
+/// `subkeys[i..=i+9]` and a final full round with a zero key.
+macro_rules! finish_body {
+    ($ctx:expr, $state:expr, $last:expr, $nonce_term:expr) => {{
+        let (ctx, state): (&Context, &mut State) = ($ctx, $state);
+        $crate::lemac::schedule::absorb_body!(&mut *state, &$last[..]);
+        $crate::lemac::schedule::absorb_body!(&mut *state, &[0u8; 4 * 64][..]);
+        let sk = ctx.subkeys.each_ref().map(load);
+        let mut x: [_; 9] = std::array::from_fn(|i| xor(load(&state.s[i]), sk[i]));
+        for round in 1..10 {
+            for i in 0..9 {
+                x[i] = aesenc(x[i], sk[i + round]);
+            }
+        }
+        let mut t = load($nonce_term);
+        for v in x {
+            t = xor(t, aesenc(v, zero()));
+        }
+        let k = ctx.keys[1].each_ref().map(load);
+        t = xor(t, k[0]);
+        for rk in &k[1..10] {
+            t = aesenc(t, *rk);
+        }
+        store(aesenclast(t, k[10]))
+    }};
+}
+
+pub(crate) use {absorb_body, finish_body, step};
