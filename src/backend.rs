@@ -55,6 +55,10 @@ pub enum Backend {
     AesNi,
     /// x86-64 VAES with AVX-512 (EVEX encoding, 32 vector registers, three-way XOR).
     Vaes512,
+    /// aarch64 NEON (Advanced SIMD, 128-bit vectors; part of the aarch64 baseline).
+    Neon,
+    /// aarch64 NEON with the ARMv8 AES instructions (`AESE`/`AESMC`).
+    ArmAes,
     /// The dependency crate picks its own implementation at run time (BLAKE3, SHA-2).
     Auto,
 }
@@ -69,6 +73,8 @@ impl Backend {
         Backend::Avx512Ifma,
         Backend::AesNi,
         Backend::Vaes512,
+        Backend::Neon,
+        Backend::ArmAes,
         Backend::Auto,
     ];
 
@@ -82,6 +88,8 @@ impl Backend {
             Backend::Avx512Ifma => "avx512-ifma",
             Backend::AesNi => "aesni",
             Backend::Vaes512 => "vaes512",
+            Backend::Neon => "neon",
+            Backend::ArmAes => "armv8-aes",
             Backend::Auto => "auto",
         }
     }
@@ -174,7 +182,6 @@ pub(crate) fn backends<K>(table: &'static [Entry<K>]) -> Vec<Backend> {
 /// proof for the entry's backend exists, that is, after the CPU-feature detection for
 /// that backend succeeded. Each backend's detection covers every feature its kernels
 /// enable (see `backend/x86.rs`).
-#[cfg_attr(not(target_arch = "x86_64"), allow(unused_macros))]
 macro_rules! simd_kernel {
     ($f:path, |$($arg:ident),*|) => {
         |$($arg),*| {
@@ -185,7 +192,6 @@ macro_rules! simd_kernel {
         }
     };
 }
-#[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 pub(crate) use simd_kernel;
 
 /// The SIMD-related CPU features detected on this machine, for `khsum list` and the

@@ -31,7 +31,6 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 /// the backend's own `Regs` (`regs`, `unregs`, `regs_from_key`), `update`, `load_packet`,
 /// `prefetch` and `finish`. The packet loop lives here, for every ISA alike: two packets
 /// (one cache line) per iteration, prefetching [`PREFETCH`] bytes ahead.
-#[cfg_attr(not(target_arch = "x86_64"), allow(unused_macros))]
 macro_rules! packet_entry_points {
     ($feat:literal) => {
         /// Absorbs whole packets, the state in registers.
@@ -75,14 +74,12 @@ macro_rules! packet_entry_points {
         }
     };
 }
-#[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 use packet_entry_points;
 
 /// How far ahead of the packet being absorbed the SIMD packet loop prefetches. The loop
 /// is one dependency chain, so demand loads from memory stall it; prefetching 2 KiB
 /// ahead took a 256 MiB buffer from about 3 to about 5 GB/s on the development machine
 /// (memory-bound there), and costs nothing measurable in cache.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const PREFETCH: usize = 2048;
 
 mod portable;
@@ -90,6 +87,9 @@ mod portable;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2;
+#[cfg(target_arch = "aarch64")]
+#[allow(unsafe_code)]
+mod neon;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod sse41;
@@ -125,6 +125,15 @@ static KERNELS: &[Entry<Kernels>] = &[
             update_packets: backend::simd_kernel!(sse41::update_packets, |s, p|),
             finalize: backend::simd_kernel!(sse41::finalize, |s, t, w|),
             hash: backend::simd_kernel!(sse41::hash, |k, d, w|),
+        },
+    },
+    #[cfg(target_arch = "aarch64")]
+    Entry {
+        backend: Backend::Neon,
+        kernels: Kernels {
+            update_packets: backend::simd_kernel!(neon::update_packets, |s, p|),
+            finalize: backend::simd_kernel!(neon::finalize, |s, t, w|),
+            hash: backend::simd_kernel!(neon::hash, |k, d, w|),
         },
     },
     Entry {
@@ -266,7 +275,6 @@ pub(crate) fn remainder_packet(tail: &[u8]) -> [u8; PACKET] {
 /// backends use this: a packet assembled byte by byte in memory and then loaded as a
 /// vector would stall on store forwarding).
 #[inline(always)]
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) fn remainder_lanes(tail: &[u8]) -> [u64; 4] {
     debug_assert!(!tail.is_empty() && tail.len() < PACKET);
     let u32_at =

@@ -30,6 +30,8 @@
 //!   "portable" backend would not be the software path on this machine) and, for one
 //!   block, runs the fixsliced code on a mostly empty batch.
 //! - `aesni`: AES-NI on 128-bit registers, SSE encoding (16 registers).
+//! - `armv8` (aarch64): ARMv8 AES (`AESMC(AESE(x, 0)) ^ k` for each x86 `AESENC`), the
+//!   same 128-bit block loop in NEON's 32 registers; key schedule from `portable`.
 //! - `vaes512`: the same 128-bit block loop in EVEX encoding (VAES + AVX-512VL), which
 //!   has 32 registers, so nothing spills. It is `Backend::Vaes512` because it needs those
 //!   features; it does not use 512-bit AES instructions.
@@ -63,13 +65,19 @@ use std::sync::Arc;
 use zeroize::ZeroizeOnDrop;
 
 mod portable;
-// Used by every SIMD backend; aarch64 has none yet.
-#[cfg_attr(not(target_arch = "x86_64"), allow(unused_macros, unused_imports))]
+// Used by every SIMD backend (x86-64 and aarch64).
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
+    allow(unused_macros, unused_imports)
+)]
 mod schedule;
 
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod aesni;
+#[cfg(target_arch = "aarch64")]
+#[allow(unsafe_code)]
+mod armv8;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod vaes512;
@@ -106,6 +114,16 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
             absorb: backend::simd_kernel!(aesni::absorb, |s, b|),
             finish: backend::simd_kernel!(aesni::finish, |c, s, l, n|),
+        },
+    },
+    #[cfg(target_arch = "aarch64")]
+    Entry {
+        backend: Backend::ArmAes,
+        kernels: Kernels {
+            expand_key: portable::expand_key,
+            encrypt: backend::simd_kernel!(armv8::encrypt, |k, b|),
+            absorb: backend::simd_kernel!(armv8::absorb, |s, b|),
+            finish: backend::simd_kernel!(armv8::finish, |c, s, l, n|),
         },
     },
     Entry {

@@ -1,14 +1,23 @@
 //! aarch64 feature detection: NEON (Advanced SIMD), the ARMv8 cryptographic extensions
-//! (AES with PMULL, SHA3) and CRC32. No algorithm has an aarch64 backend yet, so every
-//! backend but the portable one (and the crates' own dispatch) is absent here; the
-//! features are still reported by `khsum list` and the bench header.
+//! (AES with PMULL, SHA3) and CRC32. Each backend's feature set is the union of the
+//! `#[target_feature]` sets of every kernel a table entry for it may call.
 
 use super::Backend;
 use std::arch::is_aarch64_feature_detected as has;
 
 /// Whether this CPU has every feature `backend`'s kernels enable.
 pub(super) fn detect(backend: Backend) -> bool {
-    matches!(backend, Backend::Portable | Backend::Auto)
+    match backend {
+        Backend::Portable | Backend::Auto => true,
+        Backend::Neon => has!("neon"),
+        Backend::ArmAes => has!("neon") && has!("aes"),
+        Backend::Sse41
+        | Backend::Avx2
+        | Backend::Avx512
+        | Backend::Avx512Ifma
+        | Backend::AesNi
+        | Backend::Vaes512 => false,
+    }
 }
 
 /// The SIMD-related features of this CPU, for `khsum list` and bench headers.

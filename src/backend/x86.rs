@@ -17,6 +17,7 @@ pub(super) fn detect(backend: Backend) -> bool {
         Backend::Avx512Ifma => avx512() && has!("avx512ifma"),
         Backend::AesNi => has!("aes") && has!("sse4.1"),
         Backend::Vaes512 => has!("aes") && has!("sse4.1") && has!("vaes") && avx512(),
+        Backend::Neon | Backend::ArmAes => false,
     }
 }
 
