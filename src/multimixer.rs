@@ -24,9 +24,10 @@
 //! absorbed (from the `update` call that overran it on), so no key byte past the end is
 //! ever read.
 //!
-//! Backends: portable (plain Rust, the reference), AVX2 (one block per 256-bit register)
-//! and AVX-512 (two blocks per 512-bit register); the SIMD ones form the 32×32→64-bit
-//! products with `vpmuludq` and run several blocks per loop iteration. The backend is
+//! Backends: portable (plain Rust, the reference), AVX2 (one block per 256-bit register),
+//! AVX-512 (two blocks per 512-bit register) and NEON on aarch64 (one block per register
+//! pair, `UMLAL` into the sums); the SIMD ones form the 32×32→64-bit products in vector
+//! multipliers and run several blocks per loop iteration. The backend is
 //! chosen once, when the hasher is built. [`Hasher::update_large`] hashes inputs of
 //! 4 MiB or more in 1 MiB parts on the rayon pool: the sums commute, so the parts are
 //! independent and their sums are added.
@@ -41,6 +42,9 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx512;
+#[cfg(target_arch = "aarch64")]
+#[allow(unsafe_code)]
+mod neon;
 mod portable;
 
 /// Bytes per block of key and of message.
@@ -77,6 +81,13 @@ static KERNELS: &[Entry<Kernels>] = &[
         backend: Backend::Avx2,
         kernels: Kernels {
             compress: backend::simd_kernel!(avx2::compress, |acc, key, msg|),
+        },
+    },
+    #[cfg(target_arch = "aarch64")]
+    Entry {
+        backend: Backend::Neon,
+        kernels: Kernels {
+            compress: backend::simd_kernel!(neon::compress, |acc, key, msg|),
         },
     },
     Entry {
