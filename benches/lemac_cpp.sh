@@ -7,16 +7,12 @@
 #
 #   bash benches/lemac_cpp.sh [--backend vaes512|aesni|portable]
 #
-# Needs: git, cmake, a C++20 compiler. Source: $LEMAC_CPP_REPO (default: the local mirror
-# if present, else https://github.com/pauldreik/lemac).
+# Needs: git, cmake, a C++20 compiler. Source: $LEMAC_CPP_REPO, a clone of
+# https://github.com/pauldreik/lemac (a URL or a local path; default: that URL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK="${LEMAC_CPP_WORK:-/tmp/lemac-cpp}"
-repo="${LEMAC_CPP_REPO:-}"
-if [ -z "$repo" ]; then
-  repo=https://github.com/pauldreik/lemac
-  [ -d /work/.mirror/pauldreik+lemac/repo ] && repo=/work/.mirror/pauldreik+lemac/repo
-fi
+repo="${LEMAC_CPP_REPO:-https://github.com/pauldreik/lemac}"
 [ -d "$WORK/src" ] || git clone --quiet "$repo" "$WORK/src"
 echo "C++: $(git -C "$WORK/src" log -1 --format='%h %s' 2>/dev/null)"
 cmake -S "$WORK/src" -B "$WORK/build" -DCMAKE_BUILD_TYPE=Release \

@@ -48,7 +48,10 @@ macro_rules! packet_entry_points {
             }
         }
 
-        /// Absorbs whole 32-byte packets (`packets.len()` a multiple of 32).
+        /// Absorbs whole 32-byte packets (`packets.len()` a multiple of 32). Never inlined
+        /// into the kernel table's wrapper (where the features are baseline, as NEON's),
+        /// so the loop keeps its own symbol for `benches/arm_mca.py`.
+        #[inline(never)]
         #[target_feature(enable = $feat)]
         pub(super) fn update_packets(s: &mut State, packets: &[u8]) {
             let mut r = regs(s);
