@@ -1,8 +1,11 @@
 //! Measurement for `khsum bench`: a cycle counter (Linux perf core cycles where the
-//! kernel offers them, else the x86-64 time-stamp counter, else nanoseconds), a timed
+//! kernel offers them, else the x86-64 time-stamp counter or the aarch64 generic timer,
+//! else nanoseconds), a timed
 //! loop with warm-up and repeated samples, robust statistics, CPU facts for the report
 //! header, and the SVG plot.
 
+#[cfg(target_arch = "aarch64")]
+mod cntvct;
 #[cfg(target_arch = "x86_64")]
 mod tsc;
 
@@ -24,6 +27,8 @@ pub enum CounterKind {
     PerfCycles,
     /// Time-stamp-counter ticks at the TSC's nominal frequency.
     Tsc,
+    /// aarch64 generic-timer ticks (`CNTVCT_EL0`): a fixed-rate timer, not core cycles.
+    GenericTimer,
     /// No cycle counter: only nanoseconds are reported.
     Nanoseconds,
 }
@@ -35,6 +40,9 @@ impl CounterKind {
             CounterKind::PerfCycles => "core cycles (Linux perf event)",
             CounterKind::Tsc => {
                 "TSC cycles at the TSC's nominal frequency (perf core-cycle events unavailable here)"
+            }
+            CounterKind::GenericTimer => {
+                "generic-timer ticks (CNTVCT_EL0; timer ticks, NOT core cycles: perf core-cycle events unavailable here)"
             }
             CounterKind::Nanoseconds => "nanoseconds (no cycle counter on this architecture)",
         }
@@ -67,6 +75,8 @@ impl Counter {
         Counter {
             kind: if cfg!(target_arch = "x86_64") {
                 CounterKind::Tsc
+            } else if cfg!(target_arch = "aarch64") {
+                CounterKind::GenericTimer
             } else {
                 CounterKind::Nanoseconds
             },
@@ -91,7 +101,11 @@ impl Counter {
         {
             tsc::read()
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(target_arch = "aarch64")]
+        {
+            cntvct::read()
+        }
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
         {
             0
         }
@@ -115,24 +129,44 @@ pub struct CpuInfo {
     pub features: Vec<&'static str>,
     /// The TSC frequency measured against the OS clock, in Hz (x86-64 only).
     pub tsc_hz: Option<f64>,
+    /// The generic timer's frequency from `CNTFRQ_EL0`, in Hz (aarch64 only).
+    pub timer_hz: Option<f64>,
 }
 
 /// Reads the CPU model and core count and measures the TSC frequency over `window`.
 pub fn cpu_info(window: Duration) -> CpuInfo {
-    let model = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, m)| m.trim().to_string())
-        })
-        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |name: &str| {
+        cpuinfo
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_once(':'))
+            .map(|(_, m)| m.trim().to_string())
+    };
+    // aarch64 Linux names no model: the implementer and part codes identify the core.
+    let model = field("model name").unwrap_or_else(|| {
+        match (field("CPU implementer"), field("CPU part")) {
+            (Some(i), Some(p)) => format!("{} (implementer {i}, part {p})", std::env::consts::ARCH),
+            _ => std::env::consts::ARCH.to_string(),
+        }
+    });
     CpuInfo {
         model,
         logical_cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         features: crate::backend::detected_features(),
         tsc_hz: tsc_hz(window),
+        timer_hz: timer_hz(),
+    }
+}
+
+fn timer_hz() -> Option<f64> {
+    #[cfg(target_arch = "aarch64")]
+    {
+        Some(cntvct::frequency() as f64)
+    }
+    #[cfg(not(target_arch = "aarch64"))]
+    {
+        None
     }
 }
 

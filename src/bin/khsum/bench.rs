@@ -155,6 +155,7 @@ pub fn run(cmd: &BenchCmd) -> Result<Status, SetupError> {
         let unit = match kind {
             CounterKind::Nanoseconds => "ns/byte",
             CounterKind::Tsc => "TSC cycles/byte",
+            CounterKind::GenericTimer => "timer ticks/byte",
             CounterKind::PerfCycles => "core cycles/byte",
         };
         let title = format!("khsum {} bench — {}", env!("CARGO_PKG_VERSION"), cpu.model);
@@ -208,6 +209,12 @@ fn table(
             hz / 1e9
         ));
     }
+    if let Some(hz) = cpu.timer_hz {
+        s.push_str(&format!(
+            "Timer:   CNTVCT_EL0 at {:.3} MHz (CNTFRQ_EL0)\n",
+            hz / 1e6
+        ));
+    }
     s.push_str(&format!("Cycles:  {}\n", kind.describe()));
     s.push_str(&format!(
         "Method:  single thread, cache-resident buffer; median of {} samples after warm-up; ± = inter-quartile spread\n\n",
@@ -218,10 +225,10 @@ fn table(
         "ALGORITHM",
         "BACKEND",
         "SIZE",
-        if kind == CounterKind::Nanoseconds {
-            "NS/BYTE"
-        } else {
-            "CYCLES/BYTE"
+        match kind {
+            CounterKind::Nanoseconds => "NS/BYTE",
+            CounterKind::GenericTimer => "TICKS/BYTE",
+            CounterKind::PerfCycles | CounterKind::Tsc => "CYCLES/BYTE",
         },
         "±",
         "GB/S"

@@ -32,6 +32,11 @@ pub fn run() -> Status {
             a.summary
         ));
     }
+    s.push_str(&format!(
+        "\nCPU features ({}): {}\n",
+        std::env::consts::ARCH,
+        khsum::backend::detected_features().join(" ")
+    ));
     out.write(s.as_bytes());
     out.finish(Status::Ok)
 }
