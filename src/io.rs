@@ -185,6 +185,7 @@ fn settled(meta: &Metadata, started: SystemTime) -> bool {
 }
 
 /// [`settled`] on the two times.
+#[cfg_attr(not(unix), allow(dead_code))]
 fn settled_at(mtime: SystemTime, ctime: SystemTime, started: SystemTime) -> bool {
     started
         .checked_sub(SETTLE)

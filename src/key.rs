@@ -145,6 +145,7 @@ impl Key {
 }
 
 /// Key files at least this large are memory-mapped (Multimixer-128 keys only).
+#[cfg_attr(not(unix), allow(dead_code))]
 const MAP_KEY_MIN: u64 = 1 << 20;
 
 /// Why a key could not be loaded.

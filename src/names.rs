@@ -3,11 +3,12 @@
 //! (GNU's `quotef`).
 
 use std::borrow::Cow;
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-/// The bytes of a path. On Unix these are exact (names need not be UTF-8); elsewhere
-/// the path's UTF-8 form.
+/// The bytes of a path. On Unix these are exact (names need not be UTF-8). Elsewhere
+/// they are the OS string's encoded bytes: UTF-8 for every valid Unicode name, and on
+/// Windows WTF-8 for a name with an unpaired UTF-16 surrogate, which [`bytes_to_path`]
+/// turns back into the same UTF-16 name.
 pub fn path_bytes(p: &Path) -> Cow<'_, [u8]> {
     #[cfg(unix)]
     {
@@ -16,24 +17,73 @@ pub fn path_bytes(p: &Path) -> Cow<'_, [u8]> {
     }
     #[cfg(not(unix))]
     {
-        match p.to_string_lossy() {
-            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
-            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
-        }
+        Cow::Borrowed(p.as_os_str().as_encoded_bytes())
     }
 }
 
-/// The path with these bytes (exact on Unix).
+/// The path with these bytes: exact on Unix; on Windows the UTF-16 name whose WTF-8 form
+/// they are (see [`path_bytes`]); elsewhere their UTF-8 reading.
 pub fn bytes_to_path(b: &[u8]) -> PathBuf {
     #[cfg(unix)]
     {
+        use std::ffi::OsStr;
         use std::os::unix::ffi::OsStrExt;
         PathBuf::from(OsStr::from_bytes(b))
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    {
+        use std::os::windows::ffi::OsStringExt;
+        match std::str::from_utf8(b) {
+            Ok(s) => PathBuf::from(s),
+            Err(_) => match wtf8_to_wide(b) {
+                Some(wide) => PathBuf::from(std::ffi::OsString::from_wide(&wide)),
+                None => PathBuf::from(String::from_utf8_lossy(b).into_owned()),
+            },
+        }
+    }
+    #[cfg(not(any(unix, windows)))]
     {
         PathBuf::from(String::from_utf8_lossy(b).into_owned())
     }
+}
+
+/// Decodes WTF-8 (UTF-8 that may also encode lone surrogates U+D800..U+DFFF as three
+/// bytes) into UTF-16 code units; `None` for bytes that are not WTF-8.
+#[cfg_attr(not(windows), allow(dead_code))]
+fn wtf8_to_wide(b: &[u8]) -> Option<Vec<u16>> {
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let lead = b[i];
+        let (len, min, init) = match lead {
+            0x00..=0x7f => (1, 0, u32::from(lead)),
+            0xc2..=0xdf => (2, 0x80, u32::from(lead & 0x1f)),
+            0xe0..=0xef => (3, 0x800, u32::from(lead & 0x0f)),
+            0xf0..=0xf4 => (4, 0x1_0000, u32::from(lead & 0x07)),
+            _ => return None,
+        };
+        let tail = b.get(i + 1..i + len)?;
+        let mut c = init;
+        for &t in tail {
+            if t & 0xc0 != 0x80 {
+                return None;
+            }
+            c = (c << 6) | u32::from(t & 0x3f);
+        }
+        if c < min || c > 0x10_ffff {
+            return None;
+        }
+        match c {
+            0x1_0000.. => {
+                let v = c - 0x1_0000;
+                out.push(0xd800 | (v >> 10) as u16);
+                out.push(0xdc00 | (v & 0x3ff) as u16);
+            }
+            _ => out.push(c as u16),
+        }
+        i += len;
+    }
+    Some(out)
 }
 
 /// Whether a name needs escaping in a hash line (it holds `\`, LF or CR).
@@ -178,6 +228,22 @@ pub fn quote(name: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wtf8_decodes_to_utf16_with_lone_surrogates() {
+        assert_eq!(wtf8_to_wide(b"a\xc3\xa9").unwrap(), [0x61, 0xe9]);
+        // U+1F600 as a surrogate pair.
+        assert_eq!(
+            wtf8_to_wide("\u{1f600}".as_bytes()).unwrap(),
+            [0xd83d, 0xde00]
+        );
+        // A lone high surrogate U+D800 (ED A0 80), as Windows names may hold.
+        assert_eq!(wtf8_to_wide(b"x\xed\xa0\x80").unwrap(), [0x78, 0xd800]);
+        // Not WTF-8: a stray continuation byte, an overlong form, a truncated sequence.
+        assert_eq!(wtf8_to_wide(b"\x80"), None);
+        assert_eq!(wtf8_to_wide(b"\xc0\x80"), None);
+        assert_eq!(wtf8_to_wide(b"\xe2\x82"), None);
+    }
 
     #[test]
     fn escape_round_trip() {
