@@ -23,8 +23,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
         'khsum' {
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
-            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
@@ -65,8 +65,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
         'khsum;hash' {
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
-            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
@@ -89,8 +89,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
         'khsum;check' {
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
-            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
@@ -109,8 +109,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
         'khsum;tag' {
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list'')')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
-            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')

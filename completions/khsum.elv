@@ -20,8 +20,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum'= {
             cand -a 'Algorithm (default blake3; see ''khsum list'')'
             cand --algorithm 'Algorithm (default blake3; see ''khsum list'')'
-            cand -l 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
-            cand --length 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand -l 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
+            cand --length 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
             cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
             cand -j 'Number of worker threads (default: the number of logical cores)'
             cand --threads 'Number of worker threads (default: the number of logical cores)'
@@ -61,8 +61,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;hash'= {
             cand -a 'Algorithm (default blake3; see ''khsum list'')'
             cand --algorithm 'Algorithm (default blake3; see ''khsum list'')'
-            cand -l 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
-            cand --length 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand -l 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
+            cand --length 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
             cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
             cand -j 'Number of worker threads (default: the number of logical cores)'
             cand --threads 'Number of worker threads (default: the number of logical cores)'
@@ -84,8 +84,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;check'= {
             cand -a 'Algorithm (default blake3; see ''khsum list'')'
             cand --algorithm 'Algorithm (default blake3; see ''khsum list'')'
-            cand -l 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
-            cand --length 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand -l 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
+            cand --length 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
             cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
             cand -j 'Number of worker threads (default: the number of logical cores)'
             cand --threads 'Number of worker threads (default: the number of logical cores)'
@@ -103,8 +103,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;tag'= {
             cand -a 'Algorithm (default blake3; see ''khsum list'')'
             cand --algorithm 'Algorithm (default blake3; see ''khsum list'')'
-            cand -l 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
-            cand --length 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum'
+            cand -l 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
+            cand --length 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
             cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
             cand -j 'Number of worker threads (default: the number of logical cores)'
             cand --threads 'Number of worker threads (default: the number of logical cores)'

@@ -25,7 +25,7 @@ function __fish_khsum_using_subcommand
 end
 
 complete -c khsum -n "__fish_khsum_needs_command" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
-complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum' -r
+complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
@@ -53,7 +53,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -a "selftest" -d 'Run every kn
 complete -c khsum -n "__fish_khsum_needs_command" -a "generate" -d 'Print the man page or a shell completion script (for packagers)'
 complete -c khsum -n "__fish_khsum_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
@@ -66,7 +66,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -s t -l text -d 'Mark 
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
-complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
@@ -78,7 +78,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand check" -s w -l warn -d 'Warn
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l ignore-missing -d 'Don\'t fail or report status for missing files'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F

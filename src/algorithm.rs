@@ -3,8 +3,8 @@
 //! CLI sees only this table and the [`Hasher`] trait.
 //!
 //! Adding an algorithm is one [`Algorithm`] entry in `ALL`; for a crate-backed hash the
-//! build function is one adapter line (`build: crate_digest::<sha2::Sha384>` style, see
-//! `sha.rs`). Adding a backend to an algorithm is one file in its folder plus one line in
+//! build function is one adapter line (`build: crate::rustcrypto::digest::<sha2::Sha384>`,
+//! see `rustcrypto.rs`). Adding a backend to an algorithm is one file in its folder plus one line in
 //! its kernel table; the registry derives the backend list from that table.
 
 use crate::backend::{Available, Backend};
@@ -168,7 +168,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha256",
         aliases: &["sha-256", "sha2-256"],
-        labels: &["SHA256"],
+        labels: &["SHA256", "SHA2-256"],
         key: KeyRule::None,
         output: OutputRule::Fixed(32),
         class: Class::CryptoHash,
@@ -176,12 +176,12 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-256 (FIPS 180-4), byte-compatible with sha256sum",
         kat_ids: &["sha256"],
         backends: crate_dispatched,
-        build: crate::sha::digest::<sha2::Sha256>,
+        build: crate::rustcrypto::digest::<sha2::Sha256>,
     },
     Algorithm {
         name: "sha512",
         aliases: &["sha-512", "sha2-512"],
-        labels: &["SHA512"],
+        labels: &["SHA512", "SHA2-512"],
         key: KeyRule::None,
         output: OutputRule::Fixed(64),
         class: Class::CryptoHash,
@@ -189,7 +189,184 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-512 (FIPS 180-4), byte-compatible with sha512sum",
         kat_ids: &["sha512"],
         backends: crate_dispatched,
-        build: crate::sha::digest::<sha2::Sha512>,
+        build: crate::rustcrypto::digest::<sha2::Sha512>,
+    },
+    Algorithm {
+        name: "sha224",
+        aliases: &["sha-224", "sha2-224"],
+        labels: &["SHA224", "SHA2-224"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(28),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA-224 (FIPS 180-4), byte-compatible with sha224sum",
+        kat_ids: &["sha224"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sha2::Sha224>,
+    },
+    Algorithm {
+        name: "sha384",
+        aliases: &["sha-384", "sha2-384"],
+        labels: &["SHA384", "SHA2-384"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(48),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA-384 (FIPS 180-4), byte-compatible with sha384sum",
+        kat_ids: &["sha384"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sha2::Sha384>,
+    },
+    Algorithm {
+        name: "sha512-224",
+        aliases: &["sha-512/224", "sha512/224"],
+        labels: &["SHA512-224", "SHA2-512/224", "SHA512/224"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(28),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA-512/224 (FIPS 180-4)",
+        kat_ids: &["sha512-224"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sha2::Sha512_224>,
+    },
+    Algorithm {
+        name: "sha512-256",
+        aliases: &["sha-512/256", "sha512/256"],
+        labels: &["SHA512-256", "SHA2-512/256", "SHA512/256"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(32),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA-512/256 (FIPS 180-4)",
+        kat_ids: &["sha512-256"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sha2::Sha512_256>,
+    },
+    Algorithm {
+        name: "sha3-224",
+        aliases: &["sha3_224"],
+        labels: &["SHA3-224"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(28),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA3-224 (FIPS 202)",
+        kat_ids: &["sha3-224"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sha3::Sha3_224>,
+    },
+    Algorithm {
+        name: "sha3-256",
+        aliases: &["sha3_256"],
+        labels: &["SHA3-256"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(32),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA3-256 (FIPS 202)",
+        kat_ids: &["sha3-256"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sha3::Sha3_256>,
+    },
+    Algorithm {
+        name: "sha3-384",
+        aliases: &["sha3_384"],
+        labels: &["SHA3-384"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(48),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA3-384 (FIPS 202)",
+        kat_ids: &["sha3-384"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sha3::Sha3_384>,
+    },
+    Algorithm {
+        name: "sha3-512",
+        aliases: &["sha3_512"],
+        labels: &["SHA3-512"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(64),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA3-512 (FIPS 202)",
+        kat_ids: &["sha3-512"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sha3::Sha3_512>,
+    },
+    Algorithm {
+        name: "blake2b",
+        aliases: &["blake2b-512", "b2"],
+        labels: &["BLAKE2b"],
+        key: KeyRule::None,
+        output: OutputRule::Range {
+            min: 1,
+            max: 64,
+            default: 64,
+        },
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "BLAKE2b (RFC 7693), byte-compatible with b2sum; -l in bits like b2sum",
+        kat_ids: &["blake2b"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::blake2b,
+    },
+    Algorithm {
+        name: "blake2s",
+        aliases: &["blake2s-256"],
+        labels: &["BLAKE2s"],
+        key: KeyRule::None,
+        output: OutputRule::Range {
+            min: 1,
+            max: 32,
+            default: 32,
+        },
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "BLAKE2s (RFC 7693), up to 256-bit output",
+        kat_ids: &["blake2s"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::blake2s,
+    },
+    Algorithm {
+        name: "sm3",
+        aliases: &[],
+        labels: &["SM3"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(32),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SM3 (GB/T 32905-2016), byte-compatible with cksum -a sm3",
+        kat_ids: &["sm3"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<sm3::Sm3>,
+    },
+    Algorithm {
+        name: "md5",
+        aliases: &["md-5"],
+        labels: &["MD5"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(16),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "MD5 (RFC 1321), md5sum-compatible. BROKEN for security: collisions are practical",
+        kat_ids: &["md5"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::digest::<md5::Md5>,
+    },
+    Algorithm {
+        name: "sha1",
+        aliases: &["sha-1"],
+        labels: &["SHA1"],
+        key: KeyRule::None,
+        output: OutputRule::Fixed(20),
+        class: Class::CryptoHash,
+        nonce: false,
+        summary: "SHA-1 (FIPS 180-4), sha1sum-compatible, collision detection. BROKEN for security",
+        kat_ids: &["sha1"],
+        backends: crate_dispatched,
+        build: crate::rustcrypto::sha1,
     },
     Algorithm {
         name: "hmac-sha256",
@@ -386,6 +563,39 @@ impl Algorithm {
         self.labels[0]
     }
 
+    /// The label for a digest of `out_len` bytes: for an output range of lengths, a
+    /// non-default length is written in bits after a dash, as `b2sum` does
+    /// (`BLAKE2b-256`).
+    pub fn label_for(&self, out_len: usize) -> std::borrow::Cow<'static, str> {
+        match self.output {
+            OutputRule::Range { default, .. } if out_len != default => {
+                format!("{}-{}", self.labels[0], 8 * out_len).into()
+            }
+            _ => self.labels[0].into(),
+        }
+    }
+
+    /// Parses a BSD-style label: the algorithm, and the output length in bytes when the
+    /// label names one (`BLAKE2b-256`: 32), for algorithms with a range of lengths.
+    pub fn from_label(label: &str) -> Option<(&'static Algorithm, Option<usize>)> {
+        if let Some(a) = Algorithm::from_bsd_label(label) {
+            return Some((a, None));
+        }
+        let (base, bits) = label.rsplit_once('-')?;
+        let a = Algorithm::from_bsd_label(base)?;
+        let OutputRule::Range { min, max, .. } = a.output else {
+            return None;
+        };
+        // Digits only, no leading zero, as b2sum writes them.
+        if bits.starts_with('0') || !bits.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let bits: usize = bits.parse().ok().filter(|b| b % 8 == 0)?;
+        (min..=max)
+            .contains(&(bits / 8))
+            .then_some((a, Some(bits / 8)))
+    }
+
     /// Whether a tag of this algorithm (in its keyed mode, where it has one) is a MAC.
     pub fn is_mac(&self) -> bool {
         self.class == Class::Mac || (self.class == Class::CryptoHash && self.key != KeyRule::None)
@@ -540,6 +750,19 @@ mod tests {
                 "blake3",
                 "sha256",
                 "sha512",
+                "sha224",
+                "sha384",
+                "sha512-224",
+                "sha512-256",
+                "sha3-224",
+                "sha3-256",
+                "sha3-384",
+                "sha3-512",
+                "blake2b",
+                "blake2s",
+                "sm3",
+                "md5",
+                "sha1",
                 "hmac-sha256",
                 "siphash-2-4",
                 "siphash-2-4-128",
@@ -553,6 +776,28 @@ mod tests {
                 "multimixer-128"
             ]
         );
+    }
+
+    #[test]
+    fn labels_with_lengths() {
+        let b2 = Algorithm::lookup("blake2b").unwrap();
+        assert_eq!(b2.label_for(64), "BLAKE2b");
+        assert_eq!(b2.label_for(32), "BLAKE2b-256");
+        assert_eq!(Algorithm::from_label("BLAKE2b"), Some((b2, None)));
+        assert_eq!(Algorithm::from_label("BLAKE2b-256"), Some((b2, Some(32))));
+        assert_eq!(Algorithm::from_label("BLAKE2b-512"), Some((b2, Some(64))));
+        for bad in [
+            "BLAKE2b-0",
+            "BLAKE2b-7",
+            "BLAKE2b-520",
+            "BLAKE2b-0256",
+            "SHA256-128",
+        ] {
+            assert_eq!(Algorithm::from_label(bad), None, "{bad}");
+        }
+        let sha = Algorithm::lookup("sha512-256").unwrap();
+        assert_eq!(Algorithm::from_label("SHA512-256"), Some((sha, None)));
+        assert_eq!(sha.label_for(32), "SHA512-256");
     }
 
     #[test]

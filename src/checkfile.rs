@@ -2,7 +2,7 @@
 //! form, `-z`) and reading them back from lists (GNU, BSD, OpenSSL and b3sum forms), with
 //! the same leniency as GNU coreutils 9.1.
 
-use crate::algorithm::Algorithm;
+use crate::algorithm::{Algorithm, OutputRule};
 use crate::names;
 
 /// How hash lines are written.
@@ -36,7 +36,7 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.push(b'\\');
     }
     if f.tag {
-        out.extend_from_slice(alg.bsd_label().as_bytes());
+        out.extend_from_slice(alg.label_for(digest.len()).as_bytes());
         out.extend_from_slice(b" (");
         out.extend_from_slice(&name);
         out.extend_from_slice(b") = ");
@@ -76,7 +76,7 @@ pub fn format_status(out: &mut Vec<u8>, name: &[u8], status: &str) {
 pub struct Entry {
     /// The algorithm that checks this line.
     pub algorithm: &'static Algorithm,
-    /// The expected digest bytes.
+    /// The expected digest bytes (their length is the output length to compute).
     pub digest: Vec<u8>,
     /// The file name, unescaped, as raw bytes.
     pub name: Vec<u8>,
@@ -153,8 +153,15 @@ impl ListParser {
             return Some(e);
         }
         let alg = self.forced.unwrap_or_else(Algorithm::default_algorithm);
-        let hex_len = 2 * self.digest_len(alg)?;
         let rest = &s[i..];
+        let hex_len = match alg.output {
+            // A range of lengths (b2sum): the digest's own length, as b2sum reads it.
+            OutputRule::Range { min, max, .. } if self.length.is_none() => {
+                let n = rest.iter().position(|&c| is_white(c))?;
+                (n % 2 == 0 && (min..=max).contains(&(n / 2))).then_some(n)?
+            }
+            _ => 2 * self.digest_len(alg)?,
+        };
         if rest.len() < hex_len + 2 || !is_white(rest[hex_len]) {
             return None;
         }
@@ -191,7 +198,7 @@ impl ListParser {
         let open = s.iter().position(|&c| c == b'(')?;
         let label = s[..open].strip_suffix(b" ").unwrap_or(&s[..open]);
         let label = std::str::from_utf8(label).ok()?;
-        let alg = Algorithm::from_bsd_label(label)?;
+        let (alg, labelled_len) = Algorithm::from_label(label)?;
         if self.forced.is_some_and(|f| f != alg) {
             return None;
         }
@@ -209,10 +216,10 @@ impl ListParser {
         while k < body.len() && is_white(body[k]) {
             k += 1;
         }
-        let want = if label == "BLAKE3-256" {
-            32
-        } else {
-            self.digest_len(alg)?
+        let want = match labelled_len {
+            Some(n) => n,
+            None if label == "BLAKE3-256" => 32,
+            None => self.digest_len(alg)?,
         };
         let hex = &body[k..];
         if hex.len() != 2 * want {

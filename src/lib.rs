@@ -22,6 +22,7 @@ pub mod parallel;
 pub mod walk;
 
 mod blake3;
+mod rustcrypto;
 mod sha;
 
 pub mod highway;

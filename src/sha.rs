@@ -1,48 +1,11 @@
-//! SHA-256, SHA-512 and HMAC-SHA256 through RustCrypto's `sha2` and `hmac` crates. `sha2`
-//! detects SHA-NI (and AVX2 for SHA-512) at run time inside its own compression
-//! functions, which contain no AVX code before SHA-NI instructions.
+//! HMAC-SHA256 through RustCrypto's `hmac` and `sha2` crates (the plain SHA-2 hashes go
+//! through `rustcrypto::digest`). `sha2` detects SHA-NI (and AVX2 for SHA-512) at run
+//! time inside its own compression functions, which contain no AVX code before SHA-NI
+//! instructions.
 
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 use hmac::Mac;
-use sha2::Digest;
-
-#[derive(Clone)]
-struct Plain<D>(D, usize);
-
-impl<D> Hasher for Plain<D>
-where
-    D: Digest + Clone + Send + Sync + 'static,
-{
-    fn update(&mut self, data: &[u8]) {
-        Digest::update(&mut self.0, data);
-    }
-
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        Ok(self.0.finalize().to_vec())
-    }
-
-    fn output_len(&self) -> usize {
-        self.1
-    }
-
-    fn backend(&self) -> Backend {
-        Backend::Auto
-    }
-
-    fn box_clone(&self) -> Box<dyn Hasher> {
-        Box::new(self.clone())
-    }
-}
-
-/// The registry's build function for any RustCrypto `Digest` (the one adapter a
-/// crate-backed hash needs: `build: crate::sha::digest::<sha2::Sha512>`).
-pub(crate) fn digest<D>(_: &crate::algorithm::Build<'_>) -> Result<Box<dyn Hasher>, Error>
-where
-    D: Digest + Clone + Send + Sync + 'static,
-{
-    Ok(Box::new(Plain(D::new(), <D as Digest>::output_size())))
-}
 
 #[derive(Clone)]
 struct HmacSha256(hmac::Hmac<sha2::Sha256>);

@@ -4,6 +4,7 @@ mod backends;
 mod cli;
 mod generated;
 mod highway;
+mod interop;
 mod io;
 mod kats;
 mod lemac;

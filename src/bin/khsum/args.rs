@@ -123,8 +123,8 @@ pub struct Common {
     #[arg(short = 'a', long = "algorithm", value_name = "NAME")]
     pub algorithm: Option<String>,
 
-    /// Output length in BYTES, for extendable-output algorithms (BLAKE3), as in b3sum
-    #[arg(short = 'l', long = "length", value_name = "BYTES")]
+    /// Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)
+    #[arg(short = 'l', long = "length", value_name = "N")]
     pub length: Option<usize>,
 
     /// LeMac nonce: 32 hex digits (default all zero)

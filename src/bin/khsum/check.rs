@@ -7,7 +7,10 @@ use crate::setup::{KeySource, SetupError, prototype};
 use khsum::checkfile::{Entry, Line, ListParser, format_status};
 use khsum::io::{InputError, hash_path};
 use khsum::names::{bytes_to_path, path_bytes};
-use khsum::{Algorithm, Hasher, Params};
+use khsum::{Algorithm, Hasher, OutputRule, Params};
+
+/// Prototype hashers by algorithm and, for algorithms with a choice of lengths, length.
+type Protos = HashMap<(&'static str, Option<usize>), Arc<dyn Hasher>>;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -43,9 +46,10 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 pub fn run(lists: Vec<OsString>, mut s: CheckSetup<'_>) -> Status {
     let mut out = Out::new();
     let mut status = Status::Ok;
-    let mut protos: HashMap<&'static str, Arc<dyn Hasher>> = HashMap::new();
+    let mut protos: Protos = HashMap::new();
     if let (Some(a), Some(p)) = (s.forced, s.forced_proto.take()) {
-        protos.insert(a.name, Arc::from(p));
+        let len = (!matches!(a.output, OutputRule::Fixed(_))).then(|| p.output_len());
+        protos.insert((a.name, len), Arc::from(p));
     }
     let s = &s;
     for list in lists {
@@ -67,7 +71,7 @@ pub fn run(lists: Vec<OsString>, mut s: CheckSetup<'_>) -> Status {
 fn check_list(
     list: &OsString,
     s: &CheckSetup<'_>,
-    protos: &mut HashMap<&'static str, Arc<dyn Hasher>>,
+    protos: &mut Protos,
     out: &mut Out,
 ) -> Result<bool, SetupError> {
     let is_stdin = list == "-";
@@ -141,12 +145,24 @@ fn check_list(
                     counts
                         .properly_formatted
                         .set(counts.properly_formatted.get() + 1);
-                    let proto = match protos.get(e.algorithm.name) {
+                    // Algorithms with a choice of lengths compute the line's own length.
+                    let len = match e.algorithm.output {
+                        OutputRule::Fixed(_) => None,
+                        _ => Some(e.digest.len()),
+                    };
+                    let proto = match protos.get(&(e.algorithm.name, len)) {
                         Some(p) => p.clone(),
-                        None => match prototype(e.algorithm, s.key, &s.params) {
+                        None => match prototype(
+                            e.algorithm,
+                            s.key,
+                            &Params {
+                                out_len: len.or(s.params.out_len),
+                                ..s.params
+                            },
+                        ) {
                             Ok(p) => {
                                 let p: Arc<dyn Hasher> = Arc::from(p);
-                                protos.insert(e.algorithm.name, p.clone());
+                                protos.insert((e.algorithm.name, len), p.clone());
                                 p
                             }
                             Err(err) => {

@@ -85,7 +85,7 @@ fn hash(
 ) -> Result<Status, SetupError> {
     setup::threads(common)?;
     let alg = setup::algorithm(common)?;
-    let params = setup::params(common)?;
+    let params = setup::params(common, Some(alg))?;
     let key = KeySource::from_args(key);
     if require_key && !key.is_some() {
         return Err(SetupError(format!(
@@ -135,7 +135,7 @@ fn check(
         Some(_) => Some(setup::algorithm(common)?),
         None => None,
     };
-    let params = setup::params(common)?;
+    let params = setup::params(common, forced)?;
     let key = KeySource::from_args(key);
     if key.uses_stdin() && hash::reads_stdin(&lists) {
         return Err(SetupError(

@@ -2,7 +2,7 @@
 //! parameters, one prototype hasher (key setup done once), and the input list.
 
 use crate::args::{Common, KeyArgs};
-use khsum::{Algorithm, Hasher, Key, KeyRule, Params};
+use khsum::{Algorithm, Hasher, Key, KeyRule, OutputRule, Params};
 use std::ffi::OsString;
 
 /// A setup error: printed as `khsum: …`, exit status 2.
@@ -94,8 +94,10 @@ pub fn algorithm(c: &Common) -> Result<&'static Algorithm, SetupError> {
     }
 }
 
-/// `--length` and `--nonce` as parameters.
-pub fn params(c: &Common) -> Result<Params, SetupError> {
+/// `--length` and `--nonce` as parameters. `--length` counts bytes, as b3sum's does,
+/// except for algorithms with a range of lengths (BLAKE2), where it counts bits, as
+/// b2sum's does.
+pub fn params(c: &Common, alg: Option<&Algorithm>) -> Result<Params, SetupError> {
     let nonce = match &c.nonce {
         None => None,
         Some(h) => {
@@ -106,10 +108,20 @@ pub fn params(c: &Common) -> Result<Params, SetupError> {
             Some(n)
         }
     };
-    Ok(Params {
-        out_len: c.length,
-        nonce,
-    })
+    let out_len = match (alg.map(|a| (a.name, a.output)), c.length) {
+        (Some((name, OutputRule::Range { min, max, .. })), Some(bits)) => {
+            if bits % 8 != 0 || !(8 * min..=8 * max).contains(&bits) {
+                return Err(SetupError(format!(
+                    "invalid length: {bits} ({name} takes a multiple of 8 bits from {} to {})",
+                    8 * min,
+                    8 * max
+                )));
+            }
+            Some(bits / 8)
+        }
+        (_, len) => len,
+    };
+    Ok(Params { out_len, nonce })
 }
 
 /// The ready-to-clone hasher for one algorithm.

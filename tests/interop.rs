@@ -1,0 +1,148 @@
+//! Byte-for-byte compatibility with the tools users already script against: khsum's
+//! output for the interop algorithms equals what GNU coreutils (md5sum, sha1sum, sha224sum,
+//! sha384sum, b2sum) print for the same files on this machine, and lists those tools
+//! write check with `khsum -c`. The tools are part of every Debian and Ubuntu system; a
+//! test fails (it does not skip) when one is missing.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::Path;
+use tempfile::TempDir;
+
+fn files() -> TempDir {
+    let d = TempDir::new().unwrap();
+    fs::write(d.path().join("a"), b"hello\n").unwrap();
+    fs::write(d.path().join("empty"), b"").unwrap();
+    let big: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+    fs::write(d.path().join("big"), big).unwrap();
+    fs::write(d.path().join("sp ace"), b"x").unwrap();
+    d
+}
+
+const NAMES: [&str; 4] = ["a", "empty", "big", "sp ace"];
+
+fn tool(dir: &Path, prog: &str, args: &[&str]) -> Vec<u8> {
+    let o = std::process::Command::new(prog)
+        .current_dir(dir)
+        .args(args)
+        .args(NAMES)
+        .output()
+        .unwrap_or_else(|e| panic!("{prog} is needed for this test: {e}"));
+    assert!(o.status.success(), "{prog} {args:?} failed");
+    o.stdout
+}
+
+fn khsum(dir: &Path, args: &[&str]) -> (Vec<u8>, String, i32) {
+    let o = Command::cargo_bin("khsum")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.stdout,
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        o.status.code().unwrap_or(-1),
+    )
+}
+
+/// (khsum arguments, reference program, its arguments)
+const SAME_OUTPUT: &[(&[&str], &str, &[&str])] = &[
+    (&["-a", "md5"], "md5sum", &[]),
+    (&["-a", "md5", "--tag"], "md5sum", &["--tag"]),
+    (&["-a", "sha1"], "sha1sum", &[]),
+    (&["-a", "sha1", "--tag"], "sha1sum", &["--tag"]),
+    (&["-a", "sha224"], "sha224sum", &[]),
+    (&["-a", "sha224", "--tag"], "sha224sum", &["--tag"]),
+    (&["-a", "sha384"], "sha384sum", &[]),
+    (&["-a", "sha384", "--tag"], "sha384sum", &["--tag"]),
+    (&["-a", "blake2b"], "b2sum", &[]),
+    (&["-a", "blake2b", "--tag"], "b2sum", &["--tag"]),
+    (&["-a", "blake2b", "-l", "256"], "b2sum", &["-l", "256"]),
+    (
+        &["-a", "blake2b", "-l", "256", "--tag"],
+        "b2sum",
+        &["-l", "256", "--tag"],
+    ),
+    (
+        &["-a", "blake2b", "-l", "8", "--tag"],
+        "b2sum",
+        &["-l", "8", "--tag"],
+    ),
+];
+
+#[test]
+fn output_equals_the_reference_tools() {
+    let d = files();
+    for (ours, prog, theirs) in SAME_OUTPUT {
+        let want = tool(d.path(), prog, theirs);
+        let args: Vec<&str> = ours.iter().copied().chain(NAMES).collect();
+        let (out, err, code) = khsum(d.path(), &args);
+        assert_eq!((code, err.as_str()), (0, ""), "khsum {ours:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&want),
+            "khsum {ours:?} vs {prog} {theirs:?}"
+        );
+    }
+}
+
+/// Lists written by the reference tools verify: tagged lists with plain `khsum -c`
+/// (the label names the algorithm and, for b2sum -l, the length), untagged ones with -a
+/// (b2sum's length follows from the digest); a changed file then FAILs with exit 1.
+#[test]
+fn reference_lists_check() {
+    let d = files();
+    let ok: String = NAMES.iter().map(|n| format!("{n}: OK\n")).collect();
+    for (prog, args, alg) in [
+        ("md5sum", &["--tag"][..], None),
+        ("sha1sum", &["--tag"][..], None),
+        ("sha384sum", &[][..], Some("md5")),
+        ("md5sum", &[][..], Some("md5")),
+        ("b2sum", &["--tag"][..], None),
+        ("b2sum", &["--tag", "-l", "256"][..], None),
+        ("b2sum", &["-l", "128"][..], Some("blake2b")),
+        ("b2sum", &[][..], Some("blake2b")),
+    ] {
+        let list = tool(d.path(), prog, args);
+        fs::write(d.path().join("LIST"), &list).unwrap();
+        let mut cmd = vec!["-c", "LIST"];
+        if let Some(a) = alg {
+            cmd.extend(["-a", a]);
+        }
+        let (out, err, code) = khsum(d.path(), &cmd);
+        if prog == "sha384sum" {
+            // A SHA-384 list checked as MD5: no line has MD5's length.
+            assert_eq!(code, 1, "{prog} {args:?}: {err}");
+            assert!(
+                err.contains("no properly formatted checksum lines found"),
+                "{err}"
+            );
+            continue;
+        }
+        assert_eq!((code, err.as_str()), (0, ""), "{prog} {args:?}");
+        assert_eq!(String::from_utf8_lossy(&out), ok, "{prog} {args:?}");
+    }
+    let list = tool(d.path(), "b2sum", &["--tag", "-l", "256"]);
+    fs::write(d.path().join("LIST"), &list).unwrap();
+    fs::write(d.path().join("a"), b"hello!\n").unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "LIST"]);
+    assert_eq!(code, 1);
+    assert!(String::from_utf8_lossy(&out).starts_with("a: FAILED\n"));
+    assert_eq!(err, "khsum: WARNING: 1 computed checksum did NOT match\n");
+}
+
+#[test]
+fn blake2b_length_is_in_bits_like_b2sum() {
+    let d = files();
+    for bad in ["7", "0", "520"] {
+        let (out, err, code) = khsum(d.path(), &["-a", "blake2b", "-l", bad, "a"]);
+        assert_eq!((code, out.len()), (2, 0), "-l {bad}");
+        assert_eq!(
+            err,
+            format!(
+                "khsum: invalid length: {bad} (blake2b takes a multiple of 8 bits from 8 to 512)\n"
+            )
+        );
+    }
+}
