@@ -42,6 +42,7 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.extend_from_slice(b") = ");
         push_hex(out, digest);
     } else {
+        out.extend_from_slice(alg.untagged_prefix.as_bytes());
         push_hex(out, digest);
         out.extend_from_slice(if f.binary { b" *" } else { b"  " });
         out.extend_from_slice(&name);
@@ -152,8 +153,19 @@ impl ListParser {
         if let Some(e) = self.parse_bsd(&s[i..], escaped) {
             return Some(e);
         }
-        let alg = self.forced.unwrap_or_else(Algorithm::default_algorithm);
-        let rest = &s[i..];
+        let mut rest = &s[i..];
+        // A prefix that names the algorithm (xxhsum's `XXH3_`).
+        let prefixed = Algorithm::all().iter().find(|a| {
+            !a.untagged_prefix.is_empty() && rest.starts_with(a.untagged_prefix.as_bytes())
+        });
+        let alg = match (prefixed, self.forced) {
+            (Some(p), Some(f)) if p != f => return None,
+            (Some(p), _) => {
+                rest = &rest[p.untagged_prefix.len()..];
+                p
+            }
+            (None, f) => f.unwrap_or_else(Algorithm::default_algorithm),
+        };
         let hex_len = match alg.output {
             // A range of lengths (b2sum): the digest's own length, as b2sum reads it.
             OutputRule::Range { min, max, .. } if self.length.is_none() => {

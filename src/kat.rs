@@ -4,7 +4,8 @@
 //!
 //! Record format (see `kats/README.md`): one record per line, `name=value` fields
 //! separated by single spaces, `#` comments. Messages are `hex:<hex>`, `iota:<n>`
-//! (byte i = i mod 256), `mod251:<n>` (byte i = i mod 251) or `repeat:<hex>:<n>` (n copies).
+//! (byte i = i mod 256), `mod251:<n>` (byte i = i mod 251), `repeat:<hex>:<n>` (n copies)
+//! or `xxh-sanity:<n>` (xxHash's sanity-test buffer).
 
 use crate::algorithm::{Algorithm, Params};
 use crate::backend::Backend;
@@ -15,6 +16,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("blake3.kat", include_str!("../kats/blake3.kat")),
     ("sha2.kat", include_str!("../kats/sha2.kat")),
     ("standards.kat", include_str!("../kats/standards.kat")),
+    ("xxhash.kat", include_str!("../kats/xxhash.kat")),
     ("hmac_sha256.kat", include_str!("../kats/hmac_sha256.kat")),
     ("siphash.kat", include_str!("../kats/siphash.kat")),
     (
@@ -98,6 +100,16 @@ pub fn expand_msg(spec: &str) -> Result<Vec<u8>, String> {
         Ok((0..count(n)?).map(|i| i as u8).collect())
     } else if let Some(n) = spec.strip_prefix("mod251:") {
         Ok((0..count(n)?).map(|i| (i % 251) as u8).collect())
+    } else if let Some(n) = spec.strip_prefix("xxh-sanity:") {
+        // xxHash's sanity-test buffer (cli/xsum_sanity_check.c, XSUM_fillTestBuffer).
+        let mut g: u64 = 2_654_435_761;
+        Ok((0..count(n)?)
+            .map(|_| {
+                let b = (g >> 56) as u8;
+                g = g.wrapping_mul(11_400_714_785_074_694_797);
+                b
+            })
+            .collect())
     } else if let Some(r) = spec.strip_prefix("repeat:") {
         let (h, n) = r.split_once(':').ok_or_else(bad)?;
         Ok(hex::decode(h).map_err(|_| bad())?.repeat(count(n)?))

@@ -24,6 +24,7 @@ pub mod walk;
 mod blake3;
 mod rustcrypto;
 mod sha;
+mod xxh;
 
 pub mod highway;
 pub mod lemac;

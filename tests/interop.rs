@@ -103,6 +103,10 @@ fn reference_lists_check() {
         ("b2sum", &["--tag", "-l", "256"][..], None),
         ("b2sum", &["-l", "128"][..], Some("blake2b")),
         ("b2sum", &[][..], Some("blake2b")),
+        ("xxhsum", &["-H0", "--tag"][..], None),
+        ("xxhsum", &["-H1"][..], Some("xxh64")),
+        ("xxhsum", &["-H2"][..], Some("xxh128")),
+        ("xxhsum", &["-H3"][..], None),
     ] {
         let list = tool(d.path(), prog, args);
         fs::write(d.path().join("LIST"), &list).unwrap();
@@ -130,6 +134,40 @@ fn reference_lists_check() {
     assert_eq!(code, 1);
     assert!(String::from_utf8_lossy(&out).starts_with("a: FAILED\n"));
     assert_eq!(err, "khsum: WARNING: 1 computed checksum did NOT match\n");
+}
+
+/// XXH3's untagged lines carry xxhsum's `XXH3_` prefix (they would otherwise look like
+/// XXH64's), and such a list checks with plain `khsum -c`.
+#[test]
+fn xxh3_untagged_lines_name_the_algorithm() {
+    let d = files();
+    let (out, _, code) = khsum(d.path(), &["-a", "xxh3", "a", "empty"]);
+    assert_eq!(code, 0);
+    // XXH3 of "hello\n" and of the empty input, as xxhsum -H3 prints them.
+    let tagged = tool(d.path(), "xxhsum", &["-H3", "--tag"]);
+    let tagged = String::from_utf8_lossy(&tagged);
+    let hex = |name: &str| {
+        let line = tagged
+            .lines()
+            .find(|l| l.contains(&format!("({name})")))
+            .unwrap();
+        line.rsplit(' ').next().unwrap().to_string()
+    };
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("XXH3_{}  a\nXXH3_{}  empty\n", hex("a"), hex("empty"))
+    );
+    fs::write(d.path().join("LIST"), &out).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "LIST"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), "a: OK\nempty: OK\n");
+    // Checked as XXH64, the prefixed lines are not XXH64 lines.
+    let (_, err, code) = khsum(d.path(), &["-a", "xxh64", "-c", "LIST"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no properly formatted checksum lines found"),
+        "{err}"
+    );
 }
 
 #[test]
