@@ -703,8 +703,8 @@ fn bench_json_csv_and_plot() {
             assert!(o["cycles_per_byte"].as_f64().unwrap() > 0.0);
         }
     }
-    // The plot: one line per algorithm × backend, a legend entry for each, the CPU in
-    // the title.
+    // The plot: one line per algorithm × backend; a legend entry per algorithm and per
+    // backend; the CPU and today's date in the title.
     let text = fs::read_to_string(&svg).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
     let lines = doc
@@ -718,13 +718,25 @@ fn bench_json_csv_and_plot() {
         .filter_map(|n| n.text().map(|t| t.trim().to_string()))
         .collect();
     for (a, b) in &series {
-        assert!(
-            texts.contains(&format!("{a} [{b}]")),
-            "no legend for {a} [{b}]"
-        );
+        assert!(texts.contains(a), "no legend for {a}");
+        assert!(texts.contains(b), "no legend for {b}");
     }
+    let swatches = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("4"))
+        .count();
+    let algs: std::collections::BTreeSet<_> = series.iter().map(|(a, _)| a).collect();
+    assert_eq!(swatches, algs.len());
     let cpu = khsum::measure::cpu_info(std::time::Duration::from_millis(1)).model;
-    assert!(texts.iter().any(|t| t.contains(&cpu)), "title lacks {cpu}");
+    let today = khsum::measure::plot::today_utc();
+    assert!(
+        texts.iter().any(|t| t.contains(&cpu) && t.contains(&today)),
+        "title lacks {cpu} or {today}"
+    );
+    // x ticks at exactly the measured sizes.
+    for size in ["64 B", "1 KiB"] {
+        assert!(texts.iter().any(|t| t == size), "no tick {size}");
+    }
 
     let r =
         run(khsum(d.path()).args(["bench", "--quick", "-a", "sha256", "--sizes", "64", "--csv"]));

@@ -158,7 +158,12 @@ pub fn run(cmd: &BenchCmd) -> Result<Status, SetupError> {
             CounterKind::GenericTimer => "timer ticks/byte",
             CounterKind::PerfCycles => "core cycles/byte",
         };
-        let title = format!("khsum {} bench — {}", env!("CARGO_PKG_VERSION"), cpu.model);
+        let title = format!(
+            "khsum {} bench — {} — {}",
+            env!("CARGO_PKG_VERSION"),
+            cpu.model,
+            measure::plot::today_utc()
+        );
         let written = measure::plot::render_svg(&results, &title, unit).and_then(|svg| {
             std::fs::write(path, svg).map_err(|e| khsum::io::describe_io_error(&e))
         });
