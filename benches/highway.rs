@@ -18,19 +18,21 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group};
 use highway::{HighwayHash, HighwayHasher, Key as HwKey, PortableHash};
+use khsum::testutil::{TestRng, key_for};
 use khsum::{Algorithm, Key, Params};
 
-const KEY: [u8; 32] = [
-    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
-    0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f,
-];
-
-fn key_lanes() -> [u64; 4] {
-    std::array::from_fn(|i| u64::from_le_bytes(KEY[8 * i..8 * i + 8].try_into().unwrap()))
+/// The benchmark key (the shared test key: bytes 0, 1, …, 31), as khsum takes it, as
+/// bytes and as the crate's lanes.
+fn keys() -> (Key, [u8; 32], HwKey) {
+    let key = key_for(Algorithm::lookup("highwayhash-256").unwrap(), &[], 0).unwrap();
+    let bytes: [u8; 32] = key.bytes().try_into().unwrap();
+    let lanes =
+        std::array::from_fn(|i| u64::from_le_bytes(bytes[8 * i..][..8].try_into().unwrap()));
+    (key, bytes, HwKey(lanes))
 }
 
 fn data(len: usize) -> Vec<u8> {
-    (0..len).map(|i| (i * 31 + 7) as u8).collect()
+    TestRng::new(len as u64).bytes(len)
 }
 
 /// The crate's output words for `d` (no allocation; unused lanes zero).
@@ -46,13 +48,13 @@ fn crate_words(h: impl HighwayHash, words: usize, d: &[u8]) -> [u64; 4] {
 }
 
 /// The crate's hash of `d` as output bytes, for checking that both sides agree.
-fn crate_hash(words: usize, d: &[u8]) -> Vec<u8> {
-    let w = crate_words(HighwayHasher::new(HwKey(key_lanes())), words, d);
+fn crate_hash(lanes: HwKey, words: usize, d: &[u8]) -> Vec<u8> {
+    let w = crate_words(HighwayHasher::new(lanes), words, d);
     w[..words].iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 fn sizes(c: &mut Criterion) {
-    let key = Key::from_bytes(KEY.to_vec());
+    let (key, key_bytes, lanes) = keys();
     for (name, words) in [
         ("highwayhash-64", 1usize),
         ("highwayhash-128", 2),
@@ -62,7 +64,7 @@ fn sizes(c: &mut Criterion) {
         let mut g = c.benchmark_group(name);
         for len in [64usize, 1024, 64 << 10, 1 << 20] {
             let d = data(len);
-            let want = crate_hash(words, &d);
+            let want = crate_hash(lanes, words, &d);
             g.throughput(Throughput::Bytes(len as u64));
             for b in alg.available_backends() {
                 let proto = alg
@@ -84,13 +86,13 @@ fn sizes(c: &mut Criterion) {
                     &d,
                     |bn, d| {
                         bn.iter(|| {
-                            khsum::highway::hash_words(b, words, &KEY, black_box(d)).unwrap()
+                            khsum::highway::hash_words(b, words, &key_bytes, black_box(d)).unwrap()
                         })
                     },
                 );
             }
             g.bench_with_input(BenchmarkId::new("highway-crate", len), &d, |bn, d| {
-                bn.iter(|| crate_words(HighwayHasher::new(HwKey(key_lanes())), words, black_box(d)))
+                bn.iter(|| crate_words(HighwayHasher::new(lanes), words, black_box(d)))
             });
         }
         g.finish();
@@ -100,7 +102,7 @@ fn sizes(c: &mut Criterion) {
 fn large(c: &mut Criterion) {
     let len = 256usize << 20;
     let d = data(len);
-    let key = Key::from_bytes(KEY.to_vec());
+    let (key, _, lanes) = keys();
     let alg = Algorithm::lookup("highwayhash-256").unwrap();
     let mut g = c.benchmark_group("highway-256MiB");
     g.sample_size(10);
@@ -113,7 +115,7 @@ fn large(c: &mut Criterion) {
         })
     });
     g.bench_function("highway-crate", |bn| {
-        bn.iter(|| HighwayHasher::new(HwKey(key_lanes())).hash256(black_box(&d)))
+        bn.iter(|| HighwayHasher::new(lanes).hash256(black_box(&d)))
     });
     g.finish();
 }
@@ -121,7 +123,7 @@ fn large(c: &mut Criterion) {
 /// The interleaved minimum-of-rounds table (see the module docs).
 fn interleaved() {
     type Variant<'a> = (String, Box<dyn FnMut() + 'a>);
-    let key = Key::from_bytes(KEY.to_vec());
+    let (key, key_bytes, lanes) = keys();
     for (name, words) in [
         ("highwayhash-64", 1usize),
         ("highwayhash-128", 2),
@@ -133,17 +135,17 @@ fn interleaved() {
             let mut vs: Vec<Variant> = vec![(
                 "highway-crate".into(),
                 Box::new(|| {
-                    let h = HighwayHasher::new(HwKey(key_lanes()));
+                    let h = HighwayHasher::new(lanes);
                     black_box(crate_words(h, words, black_box(&d)));
                 }),
             )];
             // The crate's own SSE4.1 and portable paths, the fair match for ours.
             #[cfg(target_arch = "x86_64")]
-            if highway::SseHash::new(HwKey(key_lanes())).is_some() {
+            if highway::SseHash::new(lanes).is_some() {
                 vs.push((
                     "crate-sse4.1".into(),
                     Box::new(|| {
-                        let h = highway::SseHash::new(HwKey(key_lanes())).unwrap();
+                        let h = highway::SseHash::new(lanes).unwrap();
                         black_box(crate_words(h, words, black_box(&d)));
                     }),
                 ));
@@ -151,7 +153,7 @@ fn interleaved() {
             vs.push((
                 "crate-portable".into(),
                 Box::new(|| {
-                    let h = PortableHash::new(HwKey(key_lanes()));
+                    let h = PortableHash::new(lanes);
                     black_box(crate_words(h, words, black_box(&d)));
                 }),
             ));
@@ -173,7 +175,7 @@ fn interleaved() {
                     format!("oneshot/{b}"),
                     Box::new(move || {
                         black_box(
-                            khsum::highway::hash_words(b, words, &KEY, black_box(d)).unwrap(),
+                            khsum::highway::hash_words(b, words, &key_bytes, black_box(d)).unwrap(),
                         );
                     }),
                 ));

@@ -11,25 +11,25 @@
 //! load, and the minimum estimates the throughput on a quiet core.
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group};
+use khsum::testutil::{TestRng, key_for};
 use khsum::{Algorithm, Key, Params};
 use std::time::{Duration, Instant};
 
 const SIZES: &[usize] = &[32, 1 << 10, 8 << 10, 64 << 10, 1 << 20];
 
-fn bytes(len: usize, seed: u8) -> Vec<u8> {
-    (0..len)
-        .map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed))
-        .collect()
+/// A key (the shared test key helper) and a random message, both `len` bytes.
+fn key_and_msg(alg: &Algorithm, len: usize) -> (Key, Vec<u8>) {
+    let key = key_for(alg, &[7], len).expect("multimixer-128 takes a key");
+    (key, TestRng::new(11).bytes(len))
 }
 
 fn multimixer(c: &mut Criterion) {
     let alg = Algorithm::lookup("multimixer-128").unwrap();
     let mut g = c.benchmark_group("multimixer-128");
     for &len in SIZES {
-        let key = bytes(len, 7);
-        let msg = bytes(len, 11);
+        let (k, msg) = key_and_msg(alg, len);
+        let key = k.bytes().to_vec();
         g.throughput(Throughput::Bytes(len as u64));
-        let k = Key::from_bytes(key.clone());
         for b in alg.available_backends() {
             let proto = alg
                 .hasher_on(b, Some(&k), &Params::default())
@@ -66,9 +66,8 @@ fn interleaved() {
         "size", "impl", "ns", "GB/s", "x crate"
     );
     for &len in SIZES {
-        let key = bytes(len, 7);
-        let msg = bytes(len, 11);
-        let k = Key::from_bytes(key.clone());
+        let (k, msg) = key_and_msg(alg, len);
+        let key = k.bytes().to_vec();
         let mut cases: Vec<(String, Box<dyn Fn()>)> = Vec::new();
         for b in alg.available_backends() {
             let proto = alg
@@ -123,8 +122,7 @@ fn interleaved() {
 fn large() {
     let alg = Algorithm::lookup("multimixer-128").unwrap();
     let len = 32 << 20;
-    let msg = bytes(len, 11);
-    let k = Key::from_bytes(bytes(len, 7));
+    let (k, msg) = key_and_msg(alg, len);
     let proto = alg.hasher(Some(&k), &Params::default()).unwrap();
     let run = |large: bool| {
         let mut best = f64::INFINITY;

@@ -4,7 +4,8 @@
 //! `cargo bench --bench siphash -- --warm-up-time 1 --measurement-time 2`
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
-use khsum::{Algorithm, Key, Params};
+use khsum::testutil::{TestRng, key_for};
+use khsum::{Algorithm, Params};
 
 const SIZES: &[usize] = &[8, 64, 1024, 64 * 1024, 1 << 20];
 
@@ -25,10 +26,11 @@ const VARIANTS: &[(&str, Peer)] = &[
 ];
 
 fn bench(c: &mut Criterion) {
-    let key: [u8; 16] = core::array::from_fn(|i| (i * 29 + 7) as u8);
-    let k = Key::from_bytes(key.to_vec());
+    // The shared test key (every SipHash entry takes 16 bytes) and random data.
+    let k = key_for(Algorithm::lookup("siphash-2-4").unwrap(), b"bench", 0).unwrap();
+    let key: [u8; 16] = k.bytes().try_into().unwrap();
     let max = *SIZES.iter().max().unwrap();
-    let data: Vec<u8> = (0..max + 64).map(|i| (i % 251) as u8).collect();
+    let data = TestRng::new(1).bytes(max + 64);
     for &(name, peer) in VARIANTS {
         let alg = Algorithm::lookup(name).unwrap();
         let mut g = c.benchmark_group(name);

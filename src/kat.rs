@@ -175,25 +175,6 @@ pub fn record_algorithm(r: &Record) -> Option<&'static Algorithm> {
     }
 }
 
-/// The split points used for a message of `len` bytes: every point for short messages,
-/// points around block and SIMD-width boundaries for long ones.
-fn split_points(len: usize) -> Vec<usize> {
-    if len <= 300 {
-        return (0..=len).collect();
-    }
-    let mut v: Vec<usize> = [0, 1, len / 2, len - 1, len]
-        .into_iter()
-        .chain([8usize, 16, 32, 64, 128, 256, 512].iter().flat_map(|&b| {
-            let k = len / b / 2 * b;
-            [b - 1, b, b + 1, k.saturating_sub(1), k, k + 1]
-        }))
-        .filter(|&p| p <= len)
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
 /// Runs one record on one backend: whole message, `update_large`, fixed chunk sizes,
 /// every (or many) two-way splits, and a clone taken mid-stream. Returns
 /// `Outcome::Fail` on the first wrong answer.
@@ -301,7 +282,7 @@ fn digest_record(
         }
         check(run(&mut msg.chunks(size)), &format!("chunks of {size}"))?;
     }
-    for p in split_points(msg.len()) {
+    for p in crate::testutil::split_points(msg.len()) {
         let (a, b) = msg.split_at(p);
         check(
             run(&mut [a, &[][..], b].into_iter()),

@@ -43,3 +43,7 @@ pub fn digests_equal(a: &[u8], b: &[u8]) -> bool {
     use subtle::ConstantTimeEq;
     a.len() == b.len() && bool::from(a.ct_eq(b))
 }
+
+// Test support shared by unit tests, `tests/`, `benches/` and `fuzz/` (no part of the API).
+#[doc(hidden)]
+pub mod testutil;

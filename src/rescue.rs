@@ -562,13 +562,7 @@ mod tests {
     /// odd number of states (pairs and a leftover) including non-canonical elements.
     #[test]
     fn permute_many_equals_one_at_a_time() {
-        let mut x = 0x0123_4567_89ab_cdefu64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::testutil::TestRng::new(3);
         let edges = [0, 1, field::P - 1, field::P, field::P + 1, u64::MAX];
         let mut states: Vec<[u64; STATE_WIDTH]> = (0..9)
             .map(|i| {
@@ -576,7 +570,7 @@ mod tests {
                     if (i + j) % 5 == 0 {
                         edges[(i * 7 + j) % 6]
                     } else {
-                        next()
+                        rng.next_u64()
                     }
                 })
             })

@@ -1,22 +1,9 @@
 //! Backend equivalence: for every algorithm, every backend this CPU has gives the
 //! portable backend's result, for random keys, lengths 0..=100,000 and random splits.
 
+use khsum::testutil::{TestRng, key_for, pieces};
 use khsum::{Algorithm, Backend, Key, KeyRule, Params};
 use proptest::prelude::*;
-
-fn key_for(alg: &Algorithm, seed: &[u8], msg_len: usize) -> Option<Key> {
-    let bytes = |n: usize| {
-        (0..n)
-            .map(|i| seed[i % seed.len()] ^ (i as u8))
-            .collect::<Vec<u8>>()
-    };
-    match alg.key {
-        KeyRule::None => None,
-        KeyRule::Fixed(n) => Some(Key::from_bytes(bytes(n))),
-        KeyRule::Any => Some(Key::from_bytes(bytes(seed.len()))),
-        KeyRule::SameAsMessage => Some(Key::from_bytes(bytes(msg_len))),
-    }
-}
 
 fn digest(
     alg: &Algorithm,
@@ -33,14 +20,12 @@ fn digest(
         Ok(h) => h,
         Err(e) => return Some(Err(e)),
     };
-    let mut cuts: Vec<usize> = splits.iter().map(|&s| s % (msg.len() + 1)).collect();
-    cuts.sort_unstable();
-    let mut at = 0;
-    for c in cuts {
-        h.update(&msg[at..c]);
-        at = c;
+    let parts = pieces(msg, splits);
+    let (last, first) = parts.split_last().expect("at least one piece");
+    for p in first {
+        h.update(p);
     }
-    h.update_large(&msg[at..]);
+    h.update_large(last);
     Some(h.finalize())
 }
 
@@ -90,8 +75,7 @@ proptest! {
         fill in any::<u64>(),
         splits in proptest::collection::vec(any::<usize>(), 0..6),
     ) {
-        let mut x = fill | 1;
-        let msg: Vec<u8> = (0..len).map(|_| { x ^= x << 13; x ^= x >> 7; x ^= x << 17; x as u8 }).collect();
+        let msg = TestRng::new(fill).bytes(len);
         for alg in Algorithm::all() {
             check(alg, &seed, &msg, &splits)?;
         }

@@ -15,6 +15,14 @@ fn khsum(dir: &Path) -> Command {
     c
 }
 
+/// The binary as a `std::process::Command`, for what `assert_cmd` cannot do (a file as
+/// stdout, a running child's pipes). Like `khsum`, it goes through the target's runner
+/// when `CARGO_TARGET_<TRIPLE>_RUNNER` names one (QEMU for the aarch64 leg of `.ci/run`).
+fn khsum_std() -> std::process::Command {
+    use assert_cmd::cargo::CommandCargoExt;
+    std::process::Command::cargo_bin("khsum").unwrap()
+}
+
 fn b3(data: &[u8]) -> String {
     blake3::hash(data).to_hex().to_string()
 }
@@ -584,7 +592,7 @@ fn output_failures() {
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let o = std::process::Command::new(assert_cmd::cargo::cargo_bin("khsum"))
+    let o = khsum_std()
         .current_dir(d.path())
         .arg("a")
         .stdout(full)
@@ -599,7 +607,7 @@ fn output_failures() {
     for i in 0..3000 {
         fs::write(d.path().join(format!("f{i}")), [i as u8]).unwrap();
     }
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("khsum"))
+    let mut child = khsum_std()
         .current_dir(d.path())
         .args((0..3000).map(|i| format!("f{i}")))
         .stdout(std::process::Stdio::piped())
@@ -923,7 +931,7 @@ fn stdin_redirected_from_a_file_hashes_like_the_file() {
     for alg in ["rescue-prime", "sha256"] {
         let named = run(khsum(d.path()).args(["-a", alg, "--no-names", "f"]));
         let f = fs::File::open(d.path().join("f")).unwrap();
-        let o = std::process::Command::new(assert_cmd::cargo::cargo_bin("khsum"))
+        let o = khsum_std()
             .args(["-a", alg, "--no-names"])
             .stdin(f)
             .output()
@@ -933,7 +941,7 @@ fn stdin_redirected_from_a_file_hashes_like_the_file() {
     // From the current position, as `cat` would give it.
     let mut f = fs::File::open(d.path().join("f")).unwrap();
     f.seek(SeekFrom::Start(1000)).unwrap();
-    let o = std::process::Command::new(assert_cmd::cargo::cargo_bin("khsum"))
+    let o = khsum_std()
         .args(["-a", "sha256"])
         .stdin(f)
         .output()

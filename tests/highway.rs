@@ -3,6 +3,7 @@
 //! split points.
 
 use ::highway::{HighwayHash, HighwayHasher, Key as HwKey};
+use khsum::testutil::{TestRng, pieces};
 use khsum::{Algorithm, Backend, Hasher, Key, Params};
 use proptest::prelude::*;
 
@@ -49,20 +50,6 @@ fn backends() -> Vec<Backend> {
         .available_backends();
     assert!(b.contains(&Backend::Portable));
     b
-}
-
-/// Splits `data` at the (sorted, clamped) cut points.
-fn pieces<'a>(data: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
-    let mut cuts: Vec<usize> = cuts.iter().map(|&c| c % (data.len() + 1)).collect();
-    cuts.sort_unstable();
-    let mut out = Vec::new();
-    let mut at = 0;
-    for c in cuts {
-        out.push(&data[at..c]);
-        at = c;
-    }
-    out.push(&data[at..]);
-    out
 }
 
 fn check_all(key: &[u8; 32], data: &[u8], cuts: &[usize], ref_cuts: &[usize]) {
@@ -144,16 +131,9 @@ proptest! {
 /// A few multi-MiB inputs (every length mod 32 class is covered by the property tests).
 #[test]
 fn multi_mib_inputs_match_highway_crate() {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        // xorshift64: a cheap deterministic filler.
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
-    let data: Vec<u8> = (0..(3 << 20) + 29).map(|_| next() as u8).collect();
-    let key: [u8; 32] = std::array::from_fn(|_| next() as u8);
+    let mut rng = TestRng::new(1);
+    let data = rng.bytes((3 << 20) + 29);
+    let key: [u8; 32] = rng.array();
     for len in [1 << 20, (2 << 20) + 1, data.len()] {
         let d = &data[..len];
         check_all(&key, d, &[len / 3, len / 3 + 5], &[len / 2]);

@@ -3,6 +3,8 @@
 
 use khsum::kat;
 use khsum::{Algorithm, Backend};
+use std::fs;
+use std::path::Path;
 
 #[test]
 fn every_vector_on_every_available_backend() {
@@ -16,6 +18,13 @@ fn every_vector_on_every_available_backend() {
         s.failures.len(),
         s.failures.join("\n")
     );
+    // Every record ran once on every available backend of its algorithm.
+    let runs: usize = s.per_backend.values().map(|(p, f)| p + f).sum();
+    let want: usize = kat::all_records()
+        .iter()
+        .map(|r| kat::record_algorithm(r).map_or(0, |a| a.available_backends().len()))
+        .sum();
+    assert_eq!(runs, want, "records × backends run");
     // Every backend each algorithm lists and this CPU has was exercised.
     for a in Algorithm::all() {
         for b in a.available_backends() {
@@ -26,6 +35,64 @@ fn every_vector_on_every_available_backend() {
             assert!(n > 0, "{} on {b}: no vector passed", a.name);
         }
     }
+}
+
+/// Every file in `kats/` is used: each `.kat` file is embedded (byte for byte) in
+/// `kat::FILES`, which `run_all` runs, and has records the harness knows; every other file
+/// but the README is embedded by some `include_str!` under `src/`.
+#[test]
+fn every_file_in_kats_is_embedded_and_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sources = String::new();
+    let mut dirs = vec![root.join("src")];
+    while let Some(d) = dirs.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                sources += &fs::read_to_string(&p).unwrap();
+            }
+        }
+    }
+    let mut kat_files = 0;
+    for e in fs::read_dir(root.join("kats")).unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if name == "README.md" {
+            continue;
+        }
+        if name.ends_with(".kat") {
+            kat_files += 1;
+            let Some(&(file, text)) = kat::FILES.iter().find(|(f, _)| *f == name) else {
+                panic!("kats/{name} is not in khsum::kat::FILES: its vectors never run");
+            };
+            assert_eq!(
+                text,
+                fs::read_to_string(&path).unwrap(),
+                "kats/{name} differs from the embedded copy"
+            );
+            let recs = kat::parse(file, text);
+            assert!(!recs.is_empty(), "kats/{name} has no records");
+            for r in &recs {
+                assert!(
+                    kat::record_algorithm(r).is_some(),
+                    "{}: unknown alg",
+                    r.location()
+                );
+            }
+        } else {
+            assert!(
+                sources.contains(&format!("kats/{name}\")")),
+                "kats/{name} is not embedded by any include_str! under src/"
+            );
+        }
+    }
+    assert_eq!(
+        kat_files,
+        kat::FILES.len(),
+        "kat::FILES names a file not in kats/"
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! inputs. The reference backend itself is pinned by `kats/lemac.kat` (tests/kats.rs)
 //! and the key-setup test in `src/lemac.rs`.
 
+use khsum::testutil::{TestRng, pieces};
 use khsum::{Algorithm, Backend, Hasher, Key, Params};
 use proptest::prelude::*;
 
@@ -48,39 +49,28 @@ proptest! {
         key in any::<[u8; 16]>(),
         nonce in any::<[u8; 16]>(),
         msg in proptest::collection::vec(any::<u8>(), 0..=4096),
-        cut1 in any::<prop::sample::Index>(),
-        cut2 in any::<prop::sample::Index>(),
+        cuts in any::<[usize; 2]>(),
     ) {
         let want = tag(Backend::Portable, &key, nonce, &[&msg]);
-        let (a, b) = (cut1.index(msg.len() + 1), cut2.index(msg.len() + 1));
-        let (lo, hi) = (a.min(b), a.max(b));
+        let parts = pieces(&msg, &cuts);
         for backend in simd_backends() {
             prop_assert_eq!(&tag(backend, &key, nonce, &[&msg]), &want, "{} whole", backend);
-            let pieces = [&msg[..lo], &msg[lo..hi], &msg[hi..]];
             prop_assert_eq!(
-                &tag(backend, &key, nonce, &pieces), &want, "{} split {} {}", backend, lo, hi
+                &tag(backend, &key, nonce, &parts), &want, "{} split {:?}", backend, cuts
             );
         }
         // The portable backend agrees with itself across splits too.
-        let pieces = [&msg[..lo], &msg[lo..hi], &msg[hi..]];
-        prop_assert_eq!(tag(Backend::Portable, &key, nonce, &pieces), want);
+        prop_assert_eq!(tag(Backend::Portable, &key, nonce, &parts), want);
     }
 }
 
 #[test]
 fn backends_equal_portable_on_multi_mib_inputs() {
-    // A small deterministic generator (xorshift64*) for the message bytes.
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    };
+    let mut rng = TestRng::new(1);
     for len in [(1 << 20) + 17, 3 << 20, (2 << 20) - 64] {
-        let msg: Vec<u8> = (0..len).map(|_| next() as u8).collect();
-        let key: [u8; 16] = std::array::from_fn(|_| next() as u8);
-        let nonce: [u8; 16] = std::array::from_fn(|_| next() as u8);
+        let msg = rng.bytes(len);
+        let key: [u8; 16] = rng.array();
+        let nonce: [u8; 16] = rng.array();
         let want = tag(Backend::Portable, &key, nonce, &[&msg]);
         for backend in simd_backends() {
             assert_eq!(
@@ -89,7 +79,7 @@ fn backends_equal_portable_on_multi_mib_inputs() {
                 "{backend} len {len}"
             );
             let cut = len / 3 + 5;
-            let got = tag(backend, &key, nonce, &[&msg[..cut], &msg[cut..]]);
+            let got = tag(backend, &key, nonce, &pieces(&msg, &[cut]));
             assert_eq!(got, want, "{backend} len {len} split {cut}");
         }
     }

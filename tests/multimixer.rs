@@ -2,6 +2,7 @@
 //! crate (itzmeanjan), on random keys, messages and split points; and the length rules,
 //! which `finalize` must report as errors, never as a digest.
 
+use khsum::testutil::{TestRng, pieces};
 use khsum::{Algorithm, Backend, Error, Hasher, Key, Params};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -34,30 +35,13 @@ fn reference(key: &[u8], msg: &[u8]) -> Vec<u8> {
     dig.to_vec()
 }
 
-/// Hashes `msg` fed in the pieces that the sorted `splits` cut it into.
+/// Hashes `msg` fed in the pieces that `splits` cut it into (see `testutil::pieces`).
 fn split_hash(backend: Backend, key: &Key, msg: &[u8], splits: &[usize]) -> Result<Vec<u8>, Error> {
-    let mut cuts: Vec<usize> = splits.iter().map(|&s| s.min(msg.len())).collect();
-    cuts.sort_unstable();
     let mut h = hasher(backend, key);
-    let mut start = 0;
-    for c in cuts.into_iter().chain([msg.len()]) {
-        h.update(&msg[start..c]);
-        start = c;
+    for p in pieces(msg, splits) {
+        h.update(p);
     }
     h.finalize()
-}
-
-fn random_bytes(len: usize, seed: u64) -> Vec<u8> {
-    // xorshift64*: a fixed, dependency-free byte stream for the large inputs.
-    let mut s = seed | 1;
-    (0..len)
-        .map(|_| {
-            s ^= s >> 12;
-            s ^= s << 25;
-            s ^= s >> 27;
-            (s.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8
-        })
-        .collect()
 }
 
 fn key_and_msg(max_blocks: usize) -> impl Strategy<Value = (Vec<u8>, Vec<u8>, Vec<usize>)> {
@@ -126,9 +110,10 @@ proptest! {
 #[test]
 fn multi_mib_inputs_match_the_crate() {
     // 5 MiB + 3 blocks takes update_large's parallel path; 1 MiB + 1 block does not.
-    for (len, seed) in [((5 << 20) + 96, 1u64), ((1 << 20) + 32, 2)] {
-        let key = random_bytes(len, seed);
-        let msg = random_bytes(len, seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut rng = TestRng::new(1);
+    for len in [(5 << 20) + 96, (1 << 20) + 32] {
+        let key = rng.bytes(len);
+        let msg = rng.bytes(len);
         let want = reference(&key, &msg);
         let k = Key::from_bytes(key);
         for b in backends() {

@@ -3,6 +3,7 @@
 #![no_main]
 
 use khsum::checkfile::{Line, LineFormat, ListParser, format_line};
+use khsum::testutil::TestRng;
 use khsum::Algorithm;
 use libfuzzer_sys::fuzz_target;
 
@@ -22,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let algs = Algorithm::all();
     let alg = &algs[usize::from(sel) % algs.len()];
     let len = alg.output_len(None).unwrap();
-    let digest: Vec<u8> = (0..len).map(|i| (i as u8).wrapping_mul(sel)).collect();
+    let digest = TestRng::new(sel.into()).bytes(len);
     let f = LineFormat { tag: sel & 0x80 != 0, binary: sel & 0x40 != 0, ..LineFormat::default() };
     let mut out = Vec::new();
     format_line(&mut out, alg, &digest, name, f);

@@ -2,7 +2,8 @@
 //! every SIMD backend gives the portable backend's result.
 #![no_main]
 
-use khsum::{Algorithm, Backend, Key, KeyRule, Params};
+use khsum::testutil::{key_for, pieces};
+use khsum::{Algorithm, Backend, KeyRule, Params};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,12 +24,7 @@ fuzz_target!(|data: &[u8]| {
         owned = msg[..n].to_vec();
         msg = &owned;
     }
-    let key = match alg.key {
-        KeyRule::None => None,
-        KeyRule::Fixed(n) => Some(Key::from_bytes((0..n).map(|i| data[i % data.len()]).collect())),
-        KeyRule::Any => Some(Key::from_bytes(data[..3].to_vec())),
-        KeyRule::SameAsMessage => Some(Key::from_bytes(msg.iter().map(|b| b ^ 0xa5).collect())),
-    };
+    let key = key_for(alg, &data[..3], msg.len());
     let params = Params::default();
     let one_shot = |b: Backend| {
         let mut h = alg.hasher_on(b, key.as_ref(), &params)?.ok()?;
@@ -39,12 +35,12 @@ fuzz_target!(|data: &[u8]| {
     let Some(reference) = reference else { return };
     for b in alg.available_backends() {
         let mut h = alg.hasher_on(b, key.as_ref(), &params).unwrap().unwrap();
-        let a = cut_a.min(msg.len());
-        let c = (a + cut_b).min(msg.len());
-        h.update(&msg[..a]);
-        h.update(&msg[a..c]);
-        h.update_large(&msg[c..]);
+        let [p, q, rest] = pieces(msg, &[cut_a, cut_a + cut_b])[..] else { unreachable!() };
+        h.update(p);
+        h.update(q);
+        h.update_large(rest);
         let got = h.finalize().unwrap();
+        let (a, c) = (p.len(), p.len() + q.len());
         assert_eq!(got, reference, "{} on {b}, cuts {a} {c}, len {}", alg.name, msg.len());
     }
 });

@@ -294,16 +294,9 @@ mod tests {
 
     #[test]
     fn random_products_match_u128_reference() {
-        // xorshift64*, fixed seed: deterministic.
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            s ^= s >> 12;
-            s ^= s << 25;
-            s ^= s >> 27;
-            s.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        };
+        let mut rng = crate::testutil::TestRng::new(1);
         for _ in 0..100_000 {
-            let (a, b) = (next(), next());
+            let (a, b) = (rng.next_u64(), rng.next_u64());
             assert_eq!(canonical(mul(a, b)), r(a as u128 * b as u128));
             assert_eq!(canonical(add(a, b)), r(a as u128 + b as u128));
         }
@@ -322,16 +315,9 @@ mod tests {
             assert_eq!(canonical(am), to_mont_const(canonical(a)));
             assert_eq!(canonical(mont_reduce(am, 0)), canonical(a));
         }
-        let mut s = 0x1234_5678u64;
+        let mut rng = crate::testutil::TestRng::new(2);
         for _ in 0..100_000 {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let a = s;
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let b = s;
+            let (a, b) = (rng.next_u64(), rng.next_u64());
             let want = r(r(a as u128 * b as u128) as u128 * inv_r as u128);
             assert_eq!(canonical(mont_mul(a, b)), want);
         }
