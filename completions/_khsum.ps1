@@ -82,8 +82,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
             [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
             [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'khsum;check' {
@@ -102,8 +102,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('-w', '-w', [CompletionResultType]::ParameterName, 'Warn about each improperly formatted checksum line')
             [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Warn about each improperly formatted checksum line')
             [CompletionResult]::new('--ignore-missing', '--ignore-missing', [CompletionResultType]::ParameterName, 'Don''t fail or report status for missing files')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'khsum;tag' {
@@ -126,8 +126,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Mark names with '' '' (text mode; the default), like sha256sum -t')
             [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
             [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'khsum;list' {

@@ -78,8 +78,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --text 'Mark names with '' '' (text mode; the default), like sha256sum -t'
             cand -r 'Hash every regular file below directory arguments, in sorted order'
             cand --recursive 'Hash every regular file below directory arguments, in sorted order'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'khsum;check'= {
             cand -a 'Algorithm (default blake3; see ''khsum list'')'
@@ -97,8 +97,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand -w 'Warn about each improperly formatted checksum line'
             cand --warn 'Warn about each improperly formatted checksum line'
             cand --ignore-missing 'Don''t fail or report status for missing files'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'khsum;tag'= {
             cand -a 'Algorithm (default blake3; see ''khsum list'')'
@@ -120,8 +120,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --text 'Mark names with '' '' (text mode; the default), like sha256sum -t'
             cand -r 'Hash every regular file below directory arguments, in sorted order'
             cand --recursive 'Hash every regular file below directory arguments, in sorted order'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'khsum;list'= {
             cand -h 'Print help'

@@ -81,31 +81,49 @@ impl Key {
         if rule == KeyRule::None {
             return Err(err("this algorithm takes no key".into()));
         }
-        if path.as_os_str() == "-" {
-            let mut buf = Zeroizing::new(Vec::new());
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut buf)
-                .map_err(|e| err(crate::io::describe_io_error(&e)))?;
-            return decode(buf, rule).map_err(err);
-        }
-        let meta = std::fs::metadata(path).map_err(|e| err(crate::io::describe_io_error(&e)))?;
-        if meta.is_dir() {
-            return Err(err("Is a directory".into()));
-        }
         #[cfg(unix)]
-        if rule == KeyRule::SameAsMessage && meta.is_file() && meta.len() >= MAP_KEY_MIN {
+        if rule == KeyRule::SameAsMessage
+            && path.as_os_str() != "-"
+            && let Ok(meta) = std::fs::metadata(path)
+            && meta.is_file()
+            && meta.len() >= MAP_KEY_MIN
+        {
             let file =
                 std::fs::File::open(path).map_err(|e| err(crate::io::describe_io_error(&e)))?;
             let map = crate::io::MappedFile::map(&file, meta.len())
                 .map_err(|e| err(crate::io::describe_io_error(&e)))?;
             return Ok(Key(Arc::new(Store::Mapped(map))));
         }
+        decode(Key::read_file(path)?, rule).map_err(err)
+    }
+
+    /// The raw contents of a key file (`-` reads standard input), read once and wiped on
+    /// drop, for decoding later with [`Key::from_file_contents`] once the algorithm (and
+    /// so the key rule) is known.
+    ///
+    /// # Errors
+    /// A directory, or a file that cannot be read.
+    pub fn read_file(path: &Path) -> Result<Zeroizing<Vec<u8>>, KeyError> {
+        let err = |reason: String| KeyError {
+            source: path.to_string_lossy().into_owned(),
+            reason,
+        };
         let mut buf = Zeroizing::new(Vec::new());
+        if path.as_os_str() == "-" {
+            std::io::stdin()
+                .lock()
+                .read_to_end(&mut buf)
+                .map_err(|e| err(crate::io::describe_io_error(&e)))?;
+            return Ok(buf);
+        }
+        let meta = std::fs::metadata(path).map_err(|e| err(crate::io::describe_io_error(&e)))?;
+        if meta.is_dir() {
+            return Err(err("Is a directory".into()));
+        }
         std::fs::File::open(path)
             .and_then(|mut f| f.read_to_end(&mut buf))
             .map_err(|e| err(crate::io::describe_io_error(&e)))?;
-        decode(buf, rule).map_err(err)
+        Ok(buf)
     }
 
     /// Decodes the contents of a key file for `rule` (see the module documentation).
@@ -121,18 +139,36 @@ impl Key {
     /// # Errors
     /// The variable is unset, not Unicode, not hex, or of the wrong length.
     pub fn from_env(var: &str, rule: KeyRule) -> Result<Key, KeyError> {
+        Key::from_env_text(var, &Key::read_env(var)?, rule)
+    }
+
+    /// The text of environment variable `var`, read once (wiped on drop).
+    ///
+    /// # Errors
+    /// The variable is unset or not Unicode.
+    pub fn read_env(var: &str) -> Result<Zeroizing<String>, KeyError> {
+        let err = |reason: &str| KeyError {
+            source: format!("${var}"),
+            reason: reason.into(),
+        };
+        match std::env::var(var) {
+            Ok(v) => Ok(Zeroizing::new(v)),
+            Err(std::env::VarError::NotPresent) => Err(err("not set")),
+            Err(std::env::VarError::NotUnicode(_)) => Err(err("not valid hex text")),
+        }
+    }
+
+    /// Decodes the hex text of environment variable `var` (read with [`Key::read_env`])
+    /// for `rule`: no I/O.
+    ///
+    /// # Errors
+    /// Not hex, or of the wrong length.
+    pub fn from_env_text(var: &str, text: &str, rule: KeyRule) -> Result<Key, KeyError> {
         let err = |reason: String| KeyError {
             source: format!("${var}"),
             reason,
         };
-        let val = Zeroizing::new(match std::env::var(var) {
-            Ok(v) => v,
-            Err(std::env::VarError::NotPresent) => return Err(err("not set".into())),
-            Err(std::env::VarError::NotUnicode(_)) => {
-                return Err(err("not valid hex text".into()));
-            }
-        });
-        let text = strip_newline(val.as_bytes());
+        let text = strip_newline(text.as_bytes());
         let bytes = decode_hex(text).ok_or_else(|| {
             err(format!(
                 "must hold the key as hex digits{}",

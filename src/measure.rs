@@ -216,7 +216,7 @@ impl Measurement {
 }
 
 /// How long each measurement may take.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Warm-up time before sampling.
     pub warmup: Duration,

@@ -258,6 +258,38 @@ fn names_are_escaped_like_gnu_and_b3sum() {
     assert_eq!(r.out, want);
 }
 
+/// A typo in `-a` gets a did-you-mean (exit 2, nothing hashed); names and aliases are
+/// accepted in any case, for hashing, checking and bench alike.
+#[test]
+fn algorithm_names_are_checked_with_a_suggestion() {
+    let d = tree();
+    for args in [
+        &["-a", "sha265", "a"][..],
+        &["check", "-a", "sha265", "LIST"][..],
+        &["bench", "-a", "sha265"][..],
+    ] {
+        let r = run(khsum(d.path()).args(args));
+        assert_eq!((r.code, r.out.len()), (2, 0), "{args:?}");
+        assert!(
+            r.err
+                .starts_with("error: invalid value 'sha265' for '--algorithm <NAME>'\n"),
+            "{}",
+            r.err
+        );
+        assert!(
+            r.err
+                .contains("\n  tip: a similar value exists: 'sha256'\n"),
+            "{}",
+            r.err
+        );
+    }
+    for name in ["SHA256", "sha2-256", "Sha-256"] {
+        let r = run(khsum(d.path()).args(["-a", name, "a"]));
+        assert_eq!(r.code, 0, "{name}: {}", r.err);
+        assert_eq!(s(&r.out), format!("{}  a\n", s256(b"hello\n")));
+    }
+}
+
 #[test]
 fn bad_inputs_are_reported_and_the_rest_processed() {
     let d = tree();
@@ -269,11 +301,17 @@ fn bad_inputs_are_reported_and_the_rest_processed() {
         r.err,
         "khsum: missing: No such file or directory\nkhsum: dir: Is a directory\nkhsum: 'my file': No such file or directory\n"
     );
+    // An unknown algorithm names the valid ones (clap's possible values, from the
+    // registry), before any input is read.
     let r = run(khsum(d.path()).args(["-a", "nope", "a"]));
     assert_eq!((r.code, r.out.len()), (2, 0));
+    let names: Vec<&str> = khsum::Algorithm::all().iter().map(|a| a.name).collect();
     assert_eq!(
         r.err,
-        "khsum: unknown algorithm 'nope' (see 'khsum list')\n"
+        format!(
+            "error: invalid value 'nope' for '--algorithm <NAME>'\n  [possible values: {}]\n\nFor more information, try '--help'.\n",
+            names.join(", ")
+        )
     );
     let r = run(khsum(d.path()).args(["--quiet", "a"]));
     assert_eq!(r.code, 2);

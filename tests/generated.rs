@@ -59,3 +59,32 @@ fn man_page_and_completions_are_fresh() {
         "stale generated files {stale:?}: run `KHSUM_BLESS=1 cargo test --test tests generated` and commit"
     );
 }
+
+/// Every shell completion offers the registry's algorithm names after `-a`.
+#[test]
+fn completions_offer_algorithm_names() {
+    for file in [
+        "completions/khsum.bash",
+        "completions/_khsum",
+        "completions/khsum.fish",
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        for a in khsum::Algorithm::all() {
+            assert!(
+                text.contains(a.name),
+                "{file} does not offer {} after -a",
+                a.name
+            );
+        }
+    }
+    // bash: the names are the words completed after -a / --algorithm.
+    let bash = std::fs::read_to_string("completions/khsum.bash").unwrap();
+    let names: Vec<&str> = khsum::Algorithm::all().iter().map(|a| a.name).collect();
+    assert!(
+        bash.contains(&format!(
+            "--algorithm)\n                    COMPREPLY=($(compgen -W \"{}\"",
+            names.join(" ")
+        )),
+        "bash completion for --algorithm"
+    );
+}

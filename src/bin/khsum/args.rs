@@ -1,6 +1,8 @@
 //! The command line as clap sees it (raw flags only; `setup.rs` turns them into work).
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use khsum::Algorithm;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -117,11 +119,28 @@ pub struct CheckCmd {
     pub lists: Vec<OsString>,
 }
 
+/// `-a NAME`: the registry's names (with their aliases, any case), so `--help` and the
+/// shell completions list them and a typo gets clap's did-you-mean.
+pub fn algorithm_parser() -> impl TypedValueParser<Value = &'static Algorithm> {
+    PossibleValuesParser::new(Algorithm::all().iter().map(|a| {
+        PossibleValue::new(a.name)
+            .aliases(a.aliases.iter().copied())
+            .help(a.summary)
+    }))
+    .map(|name| Algorithm::lookup(&name).expect("the parser accepts registry names only"))
+}
+
 #[derive(Args, Debug, Default)]
 pub struct Common {
     /// Algorithm (default blake3; see 'khsum list')
-    #[arg(short = 'a', long = "algorithm", value_name = "NAME")]
-    pub algorithm: Option<String>,
+    #[arg(
+        short = 'a',
+        long = "algorithm",
+        value_name = "NAME",
+        ignore_case = true,
+        value_parser = algorithm_parser()
+    )]
+    pub algorithm: Option<&'static Algorithm>,
 
     /// Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)
     #[arg(short = 'l', long = "length", value_name = "N")]
@@ -214,8 +233,14 @@ the count passed; exit 1 on any mismatch.";
 #[derive(Args, Debug)]
 pub struct BenchCmd {
     /// Algorithm to measure (repeatable; default: all)
-    #[arg(short = 'a', long = "algorithm", value_name = "NAME")]
-    pub algorithms: Vec<String>,
+    #[arg(
+        short = 'a',
+        long = "algorithm",
+        value_name = "NAME",
+        ignore_case = true,
+        value_parser = algorithm_parser()
+    )]
+    pub algorithms: Vec<&'static Algorithm>,
 
     /// Backend to measure (repeatable; default: every one this CPU has)
     #[arg(long = "backend", value_name = "NAME")]

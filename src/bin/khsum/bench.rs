@@ -11,20 +11,33 @@ use std::time::Duration;
 
 const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];
 
-struct Plan {
+/// What `khsum bench` measures and how it reports it.
+pub struct BenchPlan {
     cases: Vec<(&'static Algorithm, Backend, usize)>,
     budget: Budget,
+    format: Format,
+    plot: Option<std::path::PathBuf>,
+    threads: Option<usize>,
 }
 
-fn plan(cmd: &BenchCmd) -> Result<Plan, SetupError> {
+/// The report's form.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Table,
+    Json,
+    Csv,
+}
+
+/// Resolves `khsum bench`'s options.
+pub fn plan(cmd: &BenchCmd) -> Result<BenchPlan, SetupError> {
     let algs: Vec<&'static Algorithm> = if cmd.algorithms.is_empty() {
         Algorithm::all().iter().collect()
     } else {
-        cmd.algorithms
-            .iter()
-            .map(|n| Algorithm::lookup(n).map_err(SetupError::from))
-            .collect::<Result<_, _>>()?
+        cmd.algorithms.clone()
     };
+    if cmd.threads == Some(0) {
+        return Err(SetupError("--threads must be at least 1".into()));
+    }
     let wanted: Vec<Backend> = cmd
         .backends
         .iter()
@@ -64,13 +77,22 @@ fn plan(cmd: &BenchCmd) -> Result<Plan, SetupError> {
             "nothing to measure: no available backend and size fit the selection".into(),
         ));
     }
-    Ok(Plan {
+    Ok(BenchPlan {
         cases,
         budget: if cmd.quick {
             Budget::QUICK
         } else {
             Budget::DEFAULT
         },
+        format: if cmd.json {
+            Format::Json
+        } else if cmd.csv {
+            Format::Csv
+        } else {
+            Format::Table
+        },
+        plot: cmd.plot.clone(),
+        threads: cmd.threads,
     })
 }
 
@@ -87,10 +109,9 @@ fn progress(done: usize, total: usize, what: &str) {
     let _ = e.flush();
 }
 
-pub fn run(cmd: &BenchCmd) -> Result<Status, SetupError> {
-    let plan = plan(cmd)?;
+pub fn run(plan: BenchPlan) -> Status {
     let show_progress = std::io::stderr().is_terminal();
-    let cpu = measure::cpu_info(if cmd.quick {
+    let cpu = measure::cpu_info(if plan.budget == Budget::QUICK {
         Duration::from_millis(20)
     } else {
         Duration::from_millis(100)
@@ -112,10 +133,7 @@ pub fn run(cmd: &BenchCmd) -> Result<Status, SetupError> {
         }
     }
     let mut threaded: Vec<(&'static str, Backend, usize, f64, f64)> = Vec::new();
-    if let Some(n) = cmd.threads {
-        if n == 0 {
-            return Err(SetupError("--threads must be at least 1".into()));
-        }
+    if let Some(n) = plan.threads {
         let mut seen = Vec::new();
         for &(a, _, _) in &plan.cases {
             if seen.contains(&a.name) {
@@ -143,15 +161,13 @@ pub fn run(cmd: &BenchCmd) -> Result<Status, SetupError> {
     }
     let kind = counter.kind();
     let mut out = Out::new();
-    let text = if cmd.json {
-        json(&results, &threaded)
-    } else if cmd.csv {
-        csv(&results, &threaded)
-    } else {
-        table(&results, &threaded, &cpu, kind, plan.budget)
+    let text = match plan.format {
+        Format::Json => json(&results, &threaded),
+        Format::Csv => csv(&results, &threaded),
+        Format::Table => table(&results, &threaded, &cpu, kind, plan.budget),
     };
     out.write(text.as_bytes());
-    if let Some(path) = &cmd.plot {
+    if let Some(path) = &plan.plot {
         let unit = match kind {
             CounterKind::Nanoseconds => "ns/byte",
             CounterKind::Tsc => "TSC cycles/byte",
@@ -169,7 +185,7 @@ pub fn run(cmd: &BenchCmd) -> Result<Status, SetupError> {
         });
         if let Err(e) = written {
             out.warn(&format!("{}: {e}", path.display()));
-            return Ok(out.finish(Status::Failed));
+            return out.finish(Status::Failed);
         }
     }
     let noisy = results.iter().filter(|m| m.noisy()).count();
@@ -179,7 +195,7 @@ pub fn run(cmd: &BenchCmd) -> Result<Status, SetupError> {
             results.len()
         ));
     }
-    Ok(out.finish(Status::Ok))
+    out.finish(Status::Ok)
 }
 
 fn build_profile() -> &'static str {

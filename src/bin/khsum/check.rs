@@ -1,16 +1,13 @@
 //! `khsum check` / `khsum -c`: verify checksum lists, with GNU sha256sum -c's output,
 //! warnings and exit status.
 
-use crate::args::VerifyArgs;
+use crate::plan::{CheckPlan, CheckReport, Improper, Missing, Strictness, Verbosity};
 use crate::report::{Out, Status, q};
-use crate::setup::{KeySource, SetupError, prototype};
+use crate::setup::{KeyMaterial, SetupError, prototype};
 use khsum::checkfile::{Entry, Line, ListParser, format_status};
 use khsum::io::{InputError, hash_path};
 use khsum::names::{bytes_to_path, path_bytes};
 use khsum::{Algorithm, Hasher, OutputRule, Params};
-
-/// Prototype hashers by algorithm and, for algorithms with a choice of lengths, length.
-type Protos = HashMap<(&'static str, Option<usize>), Arc<dyn Hasher>>;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -18,14 +15,15 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 
-/// What the lists are checked with.
-pub struct CheckSetup<'a> {
-    pub forced: Option<&'static Algorithm>,
-    /// The forced algorithm's hasher, already keyed (built once, before any list).
-    pub forced_proto: Option<Box<dyn Hasher>>,
-    pub key: &'a KeySource,
-    pub params: Params,
-    pub opts: &'a VerifyArgs,
+/// Prototype hashers by algorithm and, for algorithms with a choice of lengths, length.
+type Protos = HashMap<(&'static str, Option<usize>), Arc<dyn Hasher>>;
+
+/// What the lists are checked with (the plan, less the lists).
+struct CheckSetup {
+    forced: Option<&'static Algorithm>,
+    keys: KeyMaterial,
+    params: Params,
+    opts: CheckReport,
 }
 
 /// Per-list counters (GNU's).
@@ -42,16 +40,25 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     format!("WARNING: {n} {}", if n == 1 { one } else { many })
 }
 
-/// Checks every list; a setup error (bad key) ends the run with status 2.
-pub fn run(lists: Vec<OsString>, mut s: CheckSetup<'_>) -> Status {
+/// Checks every list; a setup error (a key that does not fit a labelled algorithm) ends
+/// the run with status 2.
+pub fn run(plan: CheckPlan) -> Status {
     let mut out = Out::new();
     let mut status = Status::Ok;
     let mut protos: Protos = HashMap::new();
-    if let (Some(a), Some(p)) = (s.forced, s.forced_proto.take()) {
+    let mut forced = None;
+    if let Some((a, p)) = plan.forced {
         let len = (!matches!(a.output, OutputRule::Fixed(_))).then(|| p.output_len());
         protos.insert((a.name, len), Arc::from(p));
+        forced = Some(a);
     }
-    let s = &s;
+    let lists = plan.lists;
+    let s = &CheckSetup {
+        forced,
+        keys: plan.keys,
+        params: plan.params,
+        opts: plan.report,
+    };
     for list in lists {
         match check_list(&list, s, &mut protos, &mut out) {
             Ok(true) => {}
@@ -70,7 +77,7 @@ pub fn run(lists: Vec<OsString>, mut s: CheckSetup<'_>) -> Status {
 
 fn check_list(
     list: &OsString,
-    s: &CheckSetup<'_>,
+    s: &CheckSetup,
     protos: &mut Protos,
     out: &mut Out,
 ) -> Result<bool, SetupError> {
@@ -104,7 +111,7 @@ fn check_list(
     let mut reader = BufReader::with_capacity(256 * 1024, reader);
     let counts = Counts::default();
     let parser = RefCell::new(ListParser::new(s.forced, s.params.out_len));
-    let opts = s.opts;
+    let opts = &s.opts;
     let label = s
         .forced
         .map_or(String::new(), |a| format!("{} ", a.bsd_label()));
@@ -133,7 +140,7 @@ fn check_list(
                 Line::Skip => continue,
                 Line::Improper => {
                     counts.improper.set(counts.improper.get() + 1);
-                    if opts.warn {
+                    if opts.improper == Improper::Warn {
                         warnings.push(format!(
                             "{}: {line_no}: improperly formatted {label}checksum line",
                             q(&list_name)
@@ -152,14 +159,16 @@ fn check_list(
                     };
                     let proto = match protos.get(&(e.algorithm.name, len)) {
                         Some(p) => p.clone(),
-                        None => match prototype(
-                            e.algorithm,
-                            s.key,
-                            &Params {
-                                out_len: len.or(s.params.out_len),
-                                ..s.params
-                            },
-                        ) {
+                        None => match s.keys.key_for(e.algorithm).and_then(|key| {
+                            prototype(
+                                e.algorithm,
+                                &key,
+                                &Params {
+                                    out_len: len.or(s.params.out_len),
+                                    ..s.params
+                                },
+                            )
+                        }) {
                             Ok(p) => {
                                 let p: Arc<dyn Hasher> = Arc::from(p);
                                 protos.insert((e.algorithm.name, len), p.clone());
@@ -195,24 +204,24 @@ fn check_list(
             }
             let mut line = Vec::new();
             match res {
-                Err(err) if err.missing && opts.ignore_missing => {}
+                Err(err) if err.missing && opts.missing == Missing::Ignore => {}
                 Err(err) => {
                     counts.read_failures.set(counts.read_failures.get() + 1);
                     out.warn(&format!("{}: {}", q(&e.name), err));
-                    if !opts.status {
+                    if opts.verbosity != Verbosity::Nothing {
                         format_status(&mut line, &e.name, "FAILED open or read");
                     }
                 }
                 Ok(true) => {
                     counts.verified.set(counts.verified.get() + 1);
-                    if !opts.status && !opts.quiet {
+                    if opts.verbosity == Verbosity::Every {
                         format_status(&mut line, &e.name, "OK");
                     }
                 }
                 Ok(false) => {
                     counts.verified.set(counts.verified.get() + 1);
                     counts.mismatched.set(counts.mismatched.get() + 1);
-                    if !opts.status {
+                    if opts.verbosity != Verbosity::Nothing {
                         format_status(&mut line, &e.name, "FAILED");
                     }
                 }
@@ -242,7 +251,7 @@ fn check_list(
         ));
         return Ok(false);
     }
-    if !opts.status {
+    if opts.verbosity != Verbosity::Nothing {
         if c.improper.get() > 0 {
             out.warn(&plural(
                 c.improper.get(),
@@ -265,11 +274,11 @@ fn check_list(
             ));
         }
     }
-    if opts.ignore_missing && c.verified.get() == 0 {
+    if opts.missing == Missing::Ignore && c.verified.get() == 0 {
         out.warn(&format!("{}: no file was verified", q(&list_name)));
     }
     Ok(c.verified.get() > 0
         && c.mismatched.get() == 0
         && c.read_failures.get() == 0
-        && (!opts.strict || c.improper.get() == 0))
+        && (opts.strictness == Strictness::Lenient || c.improper.get() == 0))
 }

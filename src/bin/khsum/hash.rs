@@ -1,11 +1,11 @@
 //! `khsum hash` and `khsum tag`: hash inputs on all cores, print lines in argument order.
 
+use crate::plan::{HashPlan, Walk};
 use crate::report::{Out, Status, q};
-use khsum::checkfile::{LineFormat, format_line};
+use khsum::checkfile::format_line;
 use khsum::io::{InputError, hash_path, hash_stdin};
 use khsum::names::path_bytes;
 use khsum::walk::{Item, Walker};
-use khsum::{Algorithm, Hasher};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -19,7 +19,7 @@ enum Input {
 
 /// Expands the arguments (walking directories with `-r`) lazily, in order. Without `-r`
 /// the iterator knows its length, which lets the pool batch many small files.
-fn expand(files: Vec<OsString>, recursive: bool) -> Box<dyn Iterator<Item = Input>> {
+fn expand(files: Vec<OsString>, walk: Walk) -> Box<dyn Iterator<Item = Input>> {
     let one = |f: OsString| {
         if f == "-" {
             Input::Stdin
@@ -27,7 +27,7 @@ fn expand(files: Vec<OsString>, recursive: bool) -> Box<dyn Iterator<Item = Inpu
             Input::Path(PathBuf::from(f))
         }
     };
-    if !recursive {
+    if walk == Walk::Arguments {
         return Box::new(files.into_iter().map(one));
     }
     Box::new(
@@ -55,20 +55,22 @@ fn name_of(input: &Input) -> std::borrow::Cow<'_, [u8]> {
     }
 }
 
-/// Hashes every input with clones of `proto` and prints one line each.
-pub fn run(
-    alg: &'static Algorithm,
-    proto: &dyn Hasher,
-    files: Vec<OsString>,
-    recursive: bool,
-    format: LineFormat,
-) -> Status {
+/// Hashes every input with clones of the plan's prototype and prints one line each.
+pub fn run(plan: HashPlan) -> Status {
+    let HashPlan {
+        alg,
+        proto,
+        form: format,
+        inputs,
+        walk,
+    } = plan;
+    let proto = &*proto;
     let out = std::cell::RefCell::new(Out::new());
     let mut status = Status::Ok;
     let mut line = Vec::new();
     let window = 4 * rayon::current_num_threads().max(1);
     khsum::parallel::for_each_ordered(
-        expand(files, recursive),
+        expand(inputs, walk),
         window,
         khsum::parallel::FILE_BATCH,
         |input| {
@@ -104,9 +106,4 @@ pub fn run(
         },
     );
     out.into_inner().finish(status)
-}
-
-/// The name `-` means standard input (used to refuse a key also read from stdin).
-pub fn reads_stdin(files: &[OsString]) -> bool {
-    files.is_empty() || files.iter().any(|f| f == "-")
 }

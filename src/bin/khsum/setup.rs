@@ -3,7 +3,6 @@
 
 use crate::args::{Common, KeyArgs};
 use khsum::{Algorithm, Hasher, Key, KeyRule, OutputRule, Params};
-use std::ffi::OsString;
 
 /// A setup error: printed as `khsum: …`, exit status 2.
 pub struct SetupError(pub String);
@@ -49,7 +48,7 @@ impl From<khsum::key::KeyError> for SetupError {
     }
 }
 
-/// Where the key comes from, if anywhere.
+/// Where the key comes from, if anywhere (as typed).
 pub enum KeySource {
     None,
     File(std::path::PathBuf),
@@ -73,7 +72,7 @@ impl KeySource {
         matches!(self, KeySource::File(p) if p.as_os_str() == "-")
     }
 
-    /// Loads the key in the form `alg` needs.
+    /// Loads the key in the form `alg` needs (a large Multimixer-128 key file is mapped).
     pub fn load(&self, alg: &Algorithm) -> Result<Option<Key>, SetupError> {
         if self.is_some() && alg.key == KeyRule::None {
             return Err(khsum::Error::KeyNotAllowed(alg.name).into());
@@ -84,13 +83,50 @@ impl KeySource {
             KeySource::Env(v) => Some(Key::from_env(v, alg.key)?),
         })
     }
+
+    /// Reads the key material once, for algorithms not known yet (the labels of a list).
+    pub fn read(&self) -> Result<KeyMaterial, SetupError> {
+        Ok(match self {
+            KeySource::None => KeyMaterial::None,
+            KeySource::File(p) => KeyMaterial::File {
+                name: p.to_string_lossy().into_owned(),
+                bytes: Key::read_file(p)?,
+            },
+            KeySource::Env(v) => KeyMaterial::Env {
+                var: v.clone(),
+                text: Key::read_env(v)?,
+            },
+        })
+    }
 }
 
-/// The algorithm named by `-a`, or BLAKE3.
-pub fn algorithm(c: &Common) -> Result<&'static Algorithm, SetupError> {
-    match &c.algorithm {
-        Some(n) => Ok(Algorithm::lookup(n)?),
-        None => Ok(Algorithm::default_algorithm()),
+/// Key material read once, before any list: decoded for each algorithm without I/O.
+pub enum KeyMaterial {
+    None,
+    File {
+        name: String,
+        bytes: zeroize::Zeroizing<Vec<u8>>,
+    },
+    Env {
+        var: String,
+        text: zeroize::Zeroizing<String>,
+    },
+}
+
+impl KeyMaterial {
+    /// The key in the form `alg` needs (no I/O).
+    pub fn key_for(&self, alg: &Algorithm) -> Result<Option<Key>, SetupError> {
+        if !matches!(self, KeyMaterial::None) && alg.key == KeyRule::None {
+            return Err(khsum::Error::KeyNotAllowed(alg.name).into());
+        }
+        Ok(match self {
+            KeyMaterial::None => None,
+            KeyMaterial::File { name, bytes } => Some(
+                Key::from_file_contents(bytes.to_vec(), alg.key)
+                    .map_err(|reason| SetupError(format!("{name}: {reason}")))?,
+            ),
+            KeyMaterial::Env { var, text } => Some(Key::from_env_text(var, text, alg.key)?),
+        })
     }
 }
 
@@ -124,23 +160,13 @@ pub fn params(c: &Common, alg: Option<&Algorithm>) -> Result<Params, SetupError>
     Ok(Params { out_len, nonce })
 }
 
-/// The ready-to-clone hasher for one algorithm.
+/// The ready-to-clone hasher for one algorithm and key.
 pub fn prototype(
     alg: &'static Algorithm,
-    key: &KeySource,
+    key: &Option<Key>,
     params: &Params,
 ) -> Result<Box<dyn Hasher>, SetupError> {
-    let key = key.load(alg)?;
     Ok(alg.hasher(key.as_ref(), params)?)
-}
-
-/// The FILE arguments, or `-` when there are none.
-pub fn inputs(files: &[OsString]) -> Vec<OsString> {
-    if files.is_empty() {
-        vec![OsString::from("-")]
-    } else {
-        files.to_vec()
-    }
 }
 
 /// Sets the worker-thread count.
