@@ -100,8 +100,52 @@ pub enum Line {
 #[derive(Debug, Clone)]
 pub struct ListParser {
     forced: Option<&'static Algorithm>,
+    /// The algorithm of untagged lines when no `-a` was given: the list's name's, else
+    /// BLAKE3 (b3sum's lists).
+    untagged: &'static Algorithm,
     length: Option<usize>,
     reversed: Option<bool>,
+    /// The number of hex digits of the first untagged-looking line, for hints.
+    untagged_digits: Option<usize>,
+}
+
+/// Names of checksum lists and the algorithm their untagged lines use: the conventional
+/// `SHA256SUMS`-style names (as Debian, Ubuntu, Fedora and most release pages publish
+/// them) and `*.sha256`-style suffixes, matched without regard to case, also with a
+/// trailing `.txt` or `.asc` (a signed list).
+pub const LIST_NAMES: &[(&str, &str, &str)] = &[
+    // (list name, suffix, algorithm)
+    ("MD5SUMS", "md5", "md5"),
+    ("SHA1SUMS", "sha1", "sha1"),
+    ("SHA224SUMS", "sha224", "sha224"),
+    ("SHA256SUMS", "sha256", "sha256"),
+    ("SHA384SUMS", "sha384", "sha384"),
+    ("SHA512SUMS", "sha512", "sha512"),
+    ("SHA3-256SUMS", "sha3-256", "sha3-256"),
+    ("SHA3-512SUMS", "sha3-512", "sha3-512"),
+    ("B2SUMS", "b2", "blake2b"),
+    ("B3SUMS", "b3", "blake3"),
+    ("XXH32SUMS", "xxh32", "xxh32"),
+    ("XXH64SUMS", "xxh64", "xxh64"),
+    ("XXH128SUMS", "xxh128", "xxh128"),
+    ("XXH3SUMS", "xxh3", "xxh3"),
+];
+
+/// The algorithm a list's file name implies for its untagged lines (see [`LIST_NAMES`]),
+/// from the last component of the name.
+pub fn algorithm_for_list_name(name: &[u8]) -> Option<&'static Algorithm> {
+    let base = name.rsplit(|&c| c == b'/' || c == b'\\').next()?;
+    let base = std::str::from_utf8(base).ok()?.to_ascii_lowercase();
+    let base = base
+        .strip_suffix(".txt")
+        .or_else(|| base.strip_suffix(".asc"))
+        .unwrap_or(&base);
+    LIST_NAMES
+        .iter()
+        .find(|(list, suffix, _)| {
+            base == list.to_ascii_lowercase() || base.ends_with(&format!(".{suffix}"))
+        })
+        .and_then(|(_, _, alg)| Algorithm::lookup(alg).ok())
 }
 
 fn is_white(c: u8) -> bool {
@@ -116,9 +160,39 @@ impl ListParser {
     pub fn new(forced: Option<&'static Algorithm>, length: Option<usize>) -> ListParser {
         ListParser {
             forced,
+            untagged: forced.unwrap_or_else(Algorithm::default_algorithm),
             length,
             reversed: None,
+            untagged_digits: None,
         }
+    }
+
+    /// A parser for the list named `list_name`: as [`ListParser::new`], but without
+    /// `-a` the list's name may imply the algorithm of its untagged lines
+    /// ([`algorithm_for_list_name`]). Tagged lines always go by their label.
+    pub fn for_list(
+        forced: Option<&'static Algorithm>,
+        length: Option<usize>,
+        list_name: &[u8],
+    ) -> ListParser {
+        let mut p = ListParser::new(forced, length);
+        if forced.is_none()
+            && let Some(a) = algorithm_for_list_name(list_name)
+        {
+            p.untagged = a;
+        }
+        p
+    }
+
+    /// The algorithm untagged lines are read as.
+    pub fn untagged_algorithm(&self) -> &'static Algorithm {
+        self.untagged
+    }
+
+    /// The number of hex digits that started the first untagged-looking line (a
+    /// whitespace-delimited run of hex digits), whether or not it parsed.
+    pub fn untagged_digits(&self) -> Option<usize> {
+        self.untagged_digits
     }
 
     fn digest_len(&self, alg: &Algorithm) -> Option<usize> {
@@ -164,8 +238,14 @@ impl ListParser {
                 rest = &rest[p.untagged_prefix.len()..];
                 p
             }
-            (None, f) => f.unwrap_or_else(Algorithm::default_algorithm),
+            (None, _) => self.untagged,
         };
+        if self.untagged_digits.is_none() {
+            let n = rest.iter().take_while(|c| c.is_ascii_hexdigit()).count();
+            if n > 0 && rest.get(n).is_some_and(|&c| is_white(c)) {
+                self.untagged_digits = Some(n);
+            }
+        }
         let hex_len = match alg.output {
             // A range of lengths (b2sum): the digest's own length, as b2sum reads it.
             OutputRule::Range { min, max, .. } if self.length.is_none() => {

@@ -184,3 +184,87 @@ fn blake2b_length_is_in_bits_like_b2sum() {
         );
     }
 }
+
+/// Untagged lines never pick an algorithm silently against the list: a list named like
+/// the tools name theirs (`SHA256SUMS`, `*.md5`, `B2SUMS`, also `.txt`/`.asc`) checks with
+/// no `-a`; an unnamed list is read as BLAKE3 (b3sum's) and, when nothing matches, a hint
+/// names the algorithms with that digest length and the command to run.
+#[test]
+fn list_names_pick_the_algorithm_of_untagged_lines() {
+    let d = files();
+    let ok: String = NAMES.iter().map(|n| format!("{n}: OK\n")).collect();
+    for (prog, args, list) in [
+        ("sha256sum", &[][..], "SHA256SUMS"),
+        ("sha256sum", &[][..], "SHA256SUMS.asc"),
+        ("sha256sum", &[][..], "release.sha256"),
+        ("md5sum", &[][..], "MD5SUMS"),
+        ("md5sum", &[][..], "files.md5.txt"),
+        ("sha1sum", &[][..], "SHA1SUMS"),
+        ("sha512sum", &[][..], "SHA512SUMS"),
+        ("b2sum", &[][..], "B2SUMS"),
+        ("b2sum", &["-l", "256"][..], "B2SUMS"),
+        ("xxhsum", &["-H1"][..], "files.xxh64"),
+    ] {
+        fs::write(d.path().join(list), tool(d.path(), prog, args)).unwrap();
+        let (out, err, code) = khsum(d.path(), &["-c", list]);
+        assert_eq!((code, err.as_str()), (0, ""), "{prog} {args:?} as {list}");
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            ok,
+            "{prog} {args:?} as {list}"
+        );
+    }
+    fs::write(d.path().join("list"), tool(d.path(), "sha256sum", &[])).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "list"]);
+    assert_eq!(code, 1);
+    let failed: String = NAMES.iter().map(|n| format!("{n}: FAILED\n")).collect();
+    assert_eq!(String::from_utf8_lossy(&out), failed);
+    assert_eq!(
+        err,
+        "khsum: WARNING: 4 computed checksums did NOT match\n\
+         khsum: hint: list: its untagged lines were read as blake3; 64-digit digests are also \
+         made by sha256, sha512-256, sha3-256, sm3, rescue-prime, blake2b, blake2s: to check it \
+         as one of those, run 'khsum -c -a sha256 list'\n"
+    );
+    fs::write(d.path().join("list"), tool(d.path(), "md5sum", &[])).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "list"]);
+    assert_eq!((code, out.len()), (1, 0));
+    assert_eq!(
+        err,
+        "khsum: list: no properly formatted checksum lines found\n\
+         khsum: hint: list: its untagged lines were read as blake3; 32-digit digests are also \
+         made by md5, xxh128, blake2b, blake2s: to check it as one of those, run \
+         'khsum -c -a md5 list'\n"
+    );
+}
+
+/// A line whose label names a MAC is never checked with the all-zero key: without a key
+/// it is an error (exit 2, nothing checked); with one it checks.
+#[test]
+fn keyed_labels_need_a_key() {
+    let d = files();
+    fs::write(d.path().join("k"), [7u8; 16]).unwrap();
+    let (tags, _, code) = khsum(
+        d.path(),
+        &["tag", "-a", "siphash-2-4", "--key-file", "k", "--tag", "a"],
+    );
+    assert_eq!(code, 0);
+    fs::write(d.path().join("TAGS"), &tags).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "TAGS"]);
+    assert_eq!((code, out.len()), (2, 0));
+    assert_eq!(
+        err,
+        "khsum: TAGS: 1: SIPHASH-2-4 lines need a key (--key-file or --key-env)\n"
+    );
+    let (out, err, code) = khsum(d.path(), &["-c", "--key-file", "k", "TAGS"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), "a: OK\n");
+    // An unkeyed hash's label is not affected; BLAKE3's unkeyed mode is the plain hash.
+    let (sums, _, _) = khsum(d.path(), &["--tag", "a"]);
+    fs::write(d.path().join("SUMS"), &sums).unwrap();
+    let (out, _, code) = khsum(d.path(), &["-c", "SUMS"]);
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out).as_ref()),
+        (0, "a: OK\n")
+    );
+}

@@ -36,6 +36,33 @@ struct Counts {
     verified: Cell<u64>,
 }
 
+/// When no line of a list checked: the other algorithms whose digests have the length of
+/// its untagged lines, and the command that checks the list as one of them.
+fn hint(used: &Algorithm, digits: Option<usize>, list_name: &[u8]) -> Option<String> {
+    let bytes = digits.filter(|d| d % 2 == 0)? / 2;
+    // Fixed-length algorithms first: a range (BLAKE2) fits many lengths.
+    let mut all: Vec<&'static Algorithm> = Algorithm::all().iter().collect();
+    all.sort_by_key(|a| !matches!(a.output, OutputRule::Fixed(_)));
+    let others: Vec<&str> = all
+        .into_iter()
+        .filter(|a| *a != used && (a.key == khsum::KeyRule::None || a.name == "blake3"))
+        .filter(|a| match a.output {
+            OutputRule::Fixed(n) | OutputRule::Xof { default: n } => n == bytes,
+            OutputRule::Range { min, max, .. } => (min..=max).contains(&bytes),
+        })
+        .map(|a| a.name)
+        .collect();
+    let first = others.first()?;
+    Some(format!(
+        "hint: {}: its untagged lines were read as {}; {}-digit digests are also made by {}: to check it as one of those, run 'khsum -c -a {first} {}'",
+        q(list_name),
+        used.name,
+        2 * bytes,
+        others.join(", "),
+        q(list_name)
+    ))
+}
+
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("WARNING: {n} {}", if n == 1 { one } else { many })
 }
@@ -110,7 +137,11 @@ fn check_list(
     };
     let mut reader = BufReader::with_capacity(256 * 1024, reader);
     let counts = Counts::default();
-    let parser = RefCell::new(ListParser::new(s.forced, s.params.out_len));
+    let parser = RefCell::new(if is_stdin {
+        ListParser::new(s.forced, s.params.out_len)
+    } else {
+        ListParser::for_list(s.forced, s.params.out_len, &list_name)
+    });
     let opts = &s.opts;
     let label = s
         .forced
@@ -159,7 +190,24 @@ fn check_list(
                     };
                     let proto = match protos.get(&(e.algorithm.name, len)) {
                         Some(p) => p.clone(),
-                        None => match s.keys.key_for(e.algorithm).and_then(|key| {
+                        None => match s
+                            .keys
+                            .key_for(e.algorithm)
+                            .and_then(|key| {
+                                // A MAC's line checked with the all-zero key would only
+                                // ever FAIL: a keyed label needs a key.
+                                let keyed = e.algorithm.class == khsum::Class::Mac
+                                    || e.algorithm.key == khsum::KeyRule::SameAsMessage;
+                                if keyed && key.is_none() {
+                                    return Err(SetupError(format!(
+                                        "{}: {line_no}: {} lines need a key (--key-file or --key-env)",
+                                        q(&list_name),
+                                        e.algorithm.bsd_label()
+                                    )));
+                                }
+                                Ok(key)
+                            })
+                            .and_then(|key| {
                             prototype(
                                 e.algorithm,
                                 &key,
@@ -244,6 +292,24 @@ fn check_list(
         return Ok(false);
     }
     let c = &counts;
+    // When nothing checked, say which algorithms the untagged lines could be.
+    let all_failed = c.verified.get() > 0 && c.mismatched.get() == c.verified.get();
+    let hint_line = (s.forced.is_none() && (all_failed || c.properly_formatted.get() == 0))
+        .then(|| {
+            let p = parser.borrow();
+            hint(p.untagged_algorithm(), p.untagged_digits(), &list_name)
+        })
+        .flatten();
+    if c.properly_formatted.get() == 0 {
+        out.warn(&format!(
+            "{}: no properly formatted checksum lines found",
+            q(&list_name)
+        ));
+        if let Some(h) = hint_line {
+            out.warn(&h);
+        }
+        return Ok(false);
+    }
     if c.properly_formatted.get() == 0 {
         out.warn(&format!(
             "{}: no properly formatted checksum lines found",
@@ -273,6 +339,9 @@ fn check_list(
                 "computed checksums did NOT match",
             ));
         }
+    }
+    if let Some(h) = &hint_line {
+        out.warn(h);
     }
     if opts.missing == Missing::Ignore && c.verified.get() == 0 {
         out.warn(&format!("{}: no file was verified", q(&list_name)));

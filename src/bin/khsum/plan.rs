@@ -9,6 +9,7 @@ use crate::setup::{self, KeyMaterial, KeySource, SetupError};
 use khsum::checkfile::LineFormat;
 use khsum::{Algorithm, Hasher, KeyRule, Params};
 use std::ffi::OsString;
+use std::io::IsTerminal;
 
 /// One run of khsum.
 pub enum Plan {
@@ -179,6 +180,12 @@ fn hash(
         ));
     }
     let proto = setup::prototype(alg, &source.load(alg)?, &params)?;
+    if alg.class == khsum::Class::Mac && !source.is_some() && std::io::stderr().is_terminal() {
+        crate::report::warn(&format!(
+            "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",
+            alg.name
+        ));
+    }
     Ok(Plan::Hash(HashPlan {
         alg,
         proto,
