@@ -649,12 +649,14 @@ impl Algorithm {
         self.labels[0]
     }
 
-    /// The label for a digest of `out_len` bytes: for an output range of lengths, a
-    /// non-default length is written in bits after a dash, as `b2sum` does
-    /// (`BLAKE2b-256`).
+    /// The label for a digest of `out_len` bytes: for a range of lengths or an extendable
+    /// output, a non-default length is written in bits after a dash, as `b2sum` does
+    /// (`BLAKE2b-256`, `BLAKE3-512`).
     pub fn label_for(&self, out_len: usize) -> std::borrow::Cow<'static, str> {
         match self.output {
-            OutputRule::Range { default, .. } if out_len != default => {
+            OutputRule::Range { default, .. } | OutputRule::Xof { default }
+                if out_len != default =>
+            {
                 format!("{}-{}", self.labels[0], 8 * out_len).into()
             }
             _ => self.labels[0].into(),
@@ -669,8 +671,10 @@ impl Algorithm {
         }
         let (base, bits) = label.rsplit_once('-')?;
         let a = Algorithm::from_bsd_label(base)?;
-        let OutputRule::Range { min, max, .. } = a.output else {
-            return None;
+        let (min, max) = match a.output {
+            OutputRule::Range { min, max, .. } => (min, max),
+            OutputRule::Xof { .. } => (1, XOF_MAX),
+            OutputRule::Fixed(_) => return None,
         };
         // Digits only, no leading zero, as b2sum writes them.
         if bits.starts_with('0') || !bits.bytes().all(|c| c.is_ascii_digit()) {
@@ -885,6 +889,11 @@ mod tests {
         ] {
             assert_eq!(Algorithm::from_label(bad), None, "{bad}");
         }
+        let b3 = Algorithm::lookup("blake3").unwrap();
+        assert_eq!(b3.label_for(32), "BLAKE3");
+        assert_eq!(b3.label_for(64), "BLAKE3-512");
+        assert_eq!(Algorithm::from_label("BLAKE3-512"), Some((b3, Some(64))));
+        assert_eq!(Algorithm::from_label("BLAKE3-256"), Some((b3, None)));
         let sha = Algorithm::lookup("sha512-256").unwrap();
         assert_eq!(Algorithm::from_label("SHA512-256"), Some((sha, None)));
         assert_eq!(sha.label_for(32), "SHA512-256");

@@ -247,7 +247,9 @@ impl ListParser {
             }
         }
         let hex_len = match alg.output {
-            // A range of lengths (b2sum): the digest's own length, as b2sum reads it.
+            // A range of lengths (b2sum): without --length, the digest's own length, as
+            // b2sum reads it. (BLAKE3's untagged lines keep b3sum's rule: 64 digits, or
+            // --length; its tagged lines carry the length, `BLAKE3-512`.)
             OutputRule::Range { min, max, .. } if self.length.is_none() => {
                 let n = rest.iter().position(|&c| is_white(c))?;
                 (n % 2 == 0 && (min..=max).contains(&(n / 2))).then_some(n)?

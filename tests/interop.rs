@@ -268,3 +268,34 @@ fn keyed_labels_need_a_key() {
         (0, "a: OK\n")
     );
 }
+
+/// With a length, tags carry it (`BLAKE3-512`, as b2sum writes `BLAKE2b-256`), so any
+/// tagged khsum output checks with plain `khsum -c`.
+#[test]
+fn tags_carry_the_length() {
+    let d = files();
+    let (out, err, code) = khsum(d.path(), &["-l", "64", "--tag", "a"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let mut xof = [0u8; 64];
+    blake3::Hasher::new()
+        .update(b"hello\n")
+        .finalize_xof()
+        .fill(&mut xof);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("BLAKE3-512 (a) = {}\n", hex::encode(xof))
+    );
+    fs::write(d.path().join("T"), &out).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "T"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), "a: OK\n");
+    let (out, _, code) = khsum(d.path(), &["-a", "blake2b", "-l", "128", "--tag", "a"]);
+    assert_eq!(code, 0);
+    assert!(String::from_utf8_lossy(&out).starts_with("BLAKE2b-128 (a) = "));
+    fs::write(d.path().join("T"), &out).unwrap();
+    let (out, _, code) = khsum(d.path(), &["-c", "T"]);
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out).as_ref()),
+        (0, "a: OK\n")
+    );
+}
