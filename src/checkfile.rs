@@ -2,7 +2,7 @@
 //! form, `-z`) and reading them back from lists (GNU, BSD, OpenSSL and b3sum forms), with
 //! the same leniency as GNU coreutils 9.1.
 
-use crate::algorithm::{Algorithm, OutputRule};
+use crate::algorithm::{Algorithm, LineStyle, OutputRule};
 use crate::names;
 
 /// How hash lines are written.
@@ -20,6 +20,9 @@ pub struct LineFormat {
 
 /// Appends one hash line (with its terminator) to `out`.
 pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8], f: LineFormat) {
+    if alg.line != LineStyle::Hex {
+        return format_legacy(out, alg.line, digest, Some(name), f);
+    }
     let end = if f.zero { b'\0' } else { b'\n' };
     if f.no_names {
         push_hex(out, digest);
@@ -48,6 +51,43 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.extend_from_slice(&name);
     }
     out.push(end);
+}
+
+/// Appends a legacy `cksum` / `sum` line: the two numbers of `digest` (see `legacy.rs`)
+/// and the name, as GNU coreutils 9.1 prints them; `name` is `None` for standard input
+/// read because no file was named (those tools then print no name). `--tag` does not
+/// apply (GNU ignores it for these), and names are written as they are.
+pub fn format_legacy(
+    out: &mut Vec<u8>,
+    style: LineStyle,
+    digest: &[u8],
+    name: Option<&[u8]>,
+    f: LineFormat,
+) {
+    let (value, second) = legacy_numbers(digest);
+    let numbers = match style {
+        LineStyle::SumBsd => format!("{value:05} {second:5}"),
+        _ => format!("{value} {second}"),
+    };
+    out.extend_from_slice(numbers.as_bytes());
+    if let (Some(name), false) = (name, f.no_names) {
+        out.push(b' ');
+        out.extend_from_slice(name);
+    }
+    out.push(if f.zero { b'\0' } else { b'\n' });
+}
+
+/// The checksum and the size or block count of a legacy digest.
+fn legacy_numbers(digest: &[u8]) -> (u32, u64) {
+    let v = digest
+        .get(..4)
+        .and_then(|b| b.try_into().ok())
+        .map_or(0, u32::from_be_bytes);
+    let n = digest
+        .get(4..12)
+        .and_then(|b| b.try_into().ok())
+        .map_or(0, u64::from_be_bytes);
+    (v, n)
 }
 
 /// Appends `digest` as lowercase hex (no intermediate `String`: this runs once per file).
@@ -224,6 +264,9 @@ impl ListParser {
         if escaped {
             i += 1;
         }
+        if self.untagged.line != LineStyle::Hex {
+            return self.parse_legacy(&s[i..]);
+        }
         if let Some(e) = self.parse_bsd(&s[i..], escaped) {
             return Some(e);
         }
@@ -284,6 +327,35 @@ impl ListParser {
             algorithm: alg,
             digest,
             name,
+        })
+    }
+
+    /// A legacy `CHECKSUM SIZE-OR-BLOCKS NAME` line (`cksum`, `sum`), for the list's
+    /// untagged algorithm: two decimal numbers, then one space and the name.
+    fn parse_legacy(&self, s: &[u8]) -> Option<Entry> {
+        let number = |s: &[u8]| -> Option<(u64, usize)> {
+            let n = s.iter().take_while(|c| c.is_ascii_digit()).count();
+            let v = std::str::from_utf8(&s[..n]).ok()?.parse().ok()?;
+            Some((v, n))
+        };
+        let (value, n) = number(s)?;
+        let value = u32::try_from(value).ok()?;
+        let rest = &s[n..];
+        let spaces = rest.iter().take_while(|&&c| c == b' ').count();
+        if spaces == 0 {
+            return None;
+        }
+        let (second, m) = number(&rest[spaces..])?;
+        let name = rest[spaces + m..].strip_prefix(b" ")?;
+        if name.is_empty() {
+            return None;
+        }
+        let mut digest = value.to_be_bytes().to_vec();
+        digest.extend_from_slice(&second.to_be_bytes());
+        Some(Entry {
+            algorithm: self.untagged,
+            digest,
+            name: name.to_vec(),
         })
     }
 

@@ -17,6 +17,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("sha2.kat", include_str!("../kats/sha2.kat")),
     ("standards.kat", include_str!("../kats/standards.kat")),
     ("xxhash.kat", include_str!("../kats/xxhash.kat")),
+    ("legacy.kat", include_str!("../kats/legacy.kat")),
     ("hmac_sha256.kat", include_str!("../kats/hmac_sha256.kat")),
     ("siphash.kat", include_str!("../kats/siphash.kat")),
     (

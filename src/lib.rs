@@ -22,6 +22,7 @@ pub mod parallel;
 pub mod walk;
 
 mod blake3;
+mod legacy;
 mod rustcrypto;
 mod sha;
 mod xxh;
@@ -32,7 +33,7 @@ pub mod multimixer;
 pub mod rescue;
 pub mod siphash;
 
-pub use algorithm::{Algorithm, Class, OutputRule, Params};
+pub use algorithm::{Algorithm, Class, LineStyle, OutputRule, Params};
 pub use backend::{Available, Backend};
 pub use hasher::{Error, Hasher};
 pub use key::{Key, KeyRule};

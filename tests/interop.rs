@@ -299,3 +299,58 @@ fn tags_carry_the_length() {
         (0, "a: OK\n")
     );
 }
+
+/// The legacy checksums print what GNU cksum and sum print (no name for standard input
+/// read because no file was named), and their lists check with `-a`.
+#[test]
+fn legacy_checksums_equal_cksum_and_sum() {
+    let d = files();
+    for (alg, prog, args) in [
+        ("crc", "cksum", &[][..]),
+        ("sysv", "sum", &["-s"][..]),
+        ("bsd", "sum", &["-r"][..]),
+        ("crc", "cksum", &["-a", "crc"][..]),
+        ("sysv", "cksum", &["-a", "sysv"][..]),
+        ("bsd", "cksum", &["-a", "bsd"][..]),
+    ] {
+        let want = tool(d.path(), prog, args);
+        let args_k: Vec<&str> = ["-a", alg].into_iter().chain(NAMES).collect();
+        let (out, err, code) = khsum(d.path(), &args_k);
+        assert_eq!((code, err.as_str()), (0, ""), "{alg}");
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&want),
+            "{alg}"
+        );
+        // Standard input, no name: the numbers only.
+        let o = std::process::Command::new(prog)
+            .args(args)
+            .stdin(fs::File::open(d.path().join("big")).unwrap())
+            .output()
+            .unwrap();
+        let k = Command::cargo_bin("khsum")
+            .unwrap()
+            .args(["-a", alg])
+            .pipe_stdin(d.path().join("big"))
+            .unwrap()
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&k.stdout),
+            String::from_utf8_lossy(&o.stdout),
+            "{alg} stdin"
+        );
+        // The tool's list checks with -a; a changed file fails.
+        fs::write(d.path().join("LIST"), &want).unwrap();
+        let (out, err, code) = khsum(d.path(), &["-a", alg, "-c", "LIST"]);
+        assert_eq!((code, err.as_str()), (0, ""), "{alg} -c");
+        let ok: String = NAMES.iter().map(|n| format!("{n}: OK\n")).collect();
+        assert_eq!(String::from_utf8_lossy(&out), ok);
+    }
+    let list = tool(d.path(), "cksum", &[]);
+    fs::write(d.path().join("LIST"), list).unwrap();
+    fs::write(d.path().join("a"), b"hello?\n").unwrap();
+    let (out, _, code) = khsum(d.path(), &["-a", "crc", "-c", "LIST"]);
+    assert_eq!(code, 1);
+    assert!(String::from_utf8_lossy(&out).starts_with("a: FAILED\n"));
+}

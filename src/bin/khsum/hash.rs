@@ -1,8 +1,8 @@
 //! `khsum hash` and `khsum tag`: hash inputs on all cores, print lines in argument order.
 
-use crate::plan::{HashPlan, Walk};
+use crate::plan::{HashPlan, Stdin, Walk};
 use crate::report::{Out, Status, q};
-use khsum::checkfile::format_line;
+use khsum::checkfile::{format_legacy, format_line};
 use khsum::io::{InputError, hash_path, hash_stdin};
 use khsum::names::path_bytes;
 use khsum::walk::{Item, Walker};
@@ -63,6 +63,7 @@ pub fn run(plan: HashPlan) -> Status {
         form: format,
         inputs,
         walk,
+        stdin,
     } = plan;
     let proto = &*proto;
     let out = std::cell::RefCell::new(Out::new());
@@ -89,7 +90,14 @@ pub fn run(plan: HashPlan) -> Status {
             match res {
                 Ok(d) => {
                     line.clear();
-                    format_line(&mut line, alg, &d, &name, format);
+                    if alg.line != khsum::LineStyle::Hex
+                        && stdin == Stdin::Implicit
+                        && matches!(input, Input::Stdin)
+                    {
+                        format_legacy(&mut line, alg.line, &d, None, format);
+                    } else {
+                        format_line(&mut line, alg, &d, &name, format);
+                    }
                     return out.borrow_mut().write(&line);
                 }
                 Err(e) => {

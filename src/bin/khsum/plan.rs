@@ -30,6 +30,16 @@ pub struct HashPlan {
     /// The inputs as given (`-` for standard input; `-` alone when none were given).
     pub inputs: Vec<OsString>,
     pub walk: Walk,
+    /// Whether standard input was named or read because no input was named.
+    pub stdin: Stdin,
+}
+
+/// How standard input came to be read (the legacy `cksum`/`sum` lines print no name for
+/// it when no file was named).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stdin {
+    Named,
+    Implicit,
 }
 
 /// How directory arguments are treated.
@@ -194,6 +204,11 @@ fn hash(
             zero: output.zero,
             no_names: output.no_names,
             binary: output.binary,
+        },
+        stdin: if files.is_empty() {
+            Stdin::Implicit
+        } else {
+            Stdin::Named
         },
         inputs: inputs(files),
         walk: if recursive {

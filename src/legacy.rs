@@ -1,0 +1,112 @@
+//! The legacy checksums of GNU `cksum -a` and `sum`: `crc` (POSIX `cksum`, CRC-32/CKSUM
+//! over the data and then its length), `crc32b` (the zlib/Ethernet CRC-32 of the data
+//! alone), `sysv` (`sum -s`) and `bsd` (`sum -r`). They catch accidental corruption only.
+//!
+//! Their lines are not hex digests: `CRC SIZE NAME` for the CRCs and `SUM BLOCKS NAME` for
+//! the sums (see [`crate::algorithm::LineStyle`]). The "digest" a hasher returns is
+//! therefore the two numbers of the line, each big-endian: the 32-bit checksum and the
+//! 64-bit size (CRCs) or block count (sums: 512-byte blocks for sysv, 1024 for bsd,
+//! rounded up), so a line written and a line read compare as bytes.
+//!
+//! The CRCs come from the `crc` crate's catalogue. The two sums are a few lines each and no
+//! maintained crate provides them; they follow GNU coreutils' `sum.c` definitions (BSD: a
+//! 16-bit checksum rotated right by one bit before each byte is added; System V: the
+//! byte sum folded to 16 bits).
+
+use crate::algorithm::Build;
+use crate::backend::Backend;
+use crate::hasher::{Error, Hasher};
+
+static CKSUM: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_CKSUM);
+static CRC32B: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
+
+#[derive(Clone)]
+enum State {
+    Cksum(crc::Digest<'static, u32>),
+    Crc32b(crc::Digest<'static, u32>),
+    Sysv(u64),
+    Bsd(u16),
+}
+
+#[derive(Clone)]
+struct Legacy {
+    state: State,
+    len: u64,
+}
+
+impl Hasher for Legacy {
+    fn update(&mut self, data: &[u8]) {
+        self.len = self.len.wrapping_add(data.len() as u64);
+        match &mut self.state {
+            State::Cksum(d) | State::Crc32b(d) => d.update(data),
+            State::Sysv(s) => {
+                *s = data.iter().fold(*s, |s, &b| s.wrapping_add(u64::from(b)));
+            }
+            State::Bsd(c) => {
+                for &b in data {
+                    *c = c.rotate_right(1).wrapping_add(u16::from(b));
+                }
+            }
+        }
+    }
+
+    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
+        let (value, second) = match self.state {
+            State::Cksum(mut d) => {
+                // The length follows the data, least significant byte first, without
+                // its high zero bytes.
+                let mut n = self.len;
+                while n > 0 {
+                    d.update(&[n as u8]);
+                    n >>= 8;
+                }
+                (d.finalize(), self.len)
+            }
+            State::Crc32b(d) => (d.finalize(), self.len),
+            State::Sysv(s) => {
+                let r = (s & 0xffff) + ((s & 0xffff_ffff) >> 16);
+                (((r & 0xffff) + (r >> 16)) as u32, self.len.div_ceil(512))
+            }
+            State::Bsd(c) => (u32::from(c), self.len.div_ceil(1024)),
+        };
+        let mut out = value.to_be_bytes().to_vec();
+        out.extend_from_slice(&second.to_be_bytes());
+        Ok(out)
+    }
+
+    fn output_len(&self) -> usize {
+        12
+    }
+
+    fn backend(&self) -> Backend {
+        Backend::Auto
+    }
+
+    fn box_clone(&self) -> Box<dyn Hasher> {
+        Box::new(self.clone())
+    }
+}
+
+fn new(state: State) -> Result<Box<dyn Hasher>, Error> {
+    Ok(Box::new(Legacy { state, len: 0 }))
+}
+
+/// POSIX `cksum`.
+pub(crate) fn cksum(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+    new(State::Cksum(CKSUM.digest()))
+}
+
+/// `cksum -a crc32b`.
+pub(crate) fn crc32b(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+    new(State::Crc32b(CRC32B.digest()))
+}
+
+/// `sum -s`.
+pub(crate) fn sysv(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+    new(State::Sysv(0))
+}
+
+/// `sum -r`.
+pub(crate) fn bsd(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+    new(State::Bsd(0))
+}
