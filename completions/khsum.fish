@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= nonce= j/threads= tag z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing key-file= key-env= r/recursive h/help V/version
+    string join \n c/check a/algorithm= l/length= nonce= j/threads= tag untagged z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing key-file= key-env= r/recursive h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -66,6 +66,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -l key-file -d 'Read the key f
 complete -c khsum -n "__fish_khsum_needs_command" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s c -l check -d 'Read checksum lists from the FILEs and verify them (same as \'khsum check\')'
 complete -c khsum -n "__fish_khsum_needs_command" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
+complete -c khsum -n "__fish_khsum_needs_command" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
 complete -c khsum -n "__fish_khsum_needs_command" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
 complete -c khsum -n "__fish_khsum_needs_command" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_needs_command" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
@@ -73,7 +74,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -s t -l text -d 'Mark names wi
 complete -c khsum -n "__fish_khsum_needs_command" -l quiet -d 'Don\'t print OK for each successfully verified file'
 complete -c khsum -n "__fish_khsum_needs_command" -l status -d 'Print nothing on standard output; the exit status shows success'
 complete -c khsum -n "__fish_khsum_needs_command" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
-complete -c khsum -n "__fish_khsum_needs_command" -s w -l warn -d 'Warn about each improperly formatted checksum line'
+complete -c khsum -n "__fish_khsum_needs_command" -s w -l warn -d 'Warn about each improperly formatted checksum line (--quiet, --status and --warn are one setting, as in GNU: the last one given wins)'
 complete -c khsum -n "__fish_khsum_needs_command" -l ignore-missing -d 'Don\'t fail or report status for missing files'
 complete -c khsum -n "__fish_khsum_needs_command" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -127,6 +128,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Nu
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
@@ -176,7 +178,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-env -d 'Read t
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l quiet -d 'Don\'t print OK for each successfully verified file'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l status -d 'Print nothing on standard output; the exit status shows success'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
-complete -c khsum -n "__fish_khsum_using_subcommand check" -s w -l warn -d 'Warn about each improperly formatted checksum line'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s w -l warn -d 'Warn about each improperly formatted checksum line (--quiet, --status and --warn are one setting, as in GNU: the last one given wins)'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l ignore-missing -d 'Don\'t fail or report status for missing files'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
@@ -220,6 +222,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Num
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'

@@ -423,8 +423,19 @@ fn check_matches_gnu_output_and_status() {
         (r.out.len(), r.err.as_str(), r.code),
         (0, "khsum: missing: No such file or directory\n", 1)
     );
+    // --warn, --quiet and --status are one setting; the last one given wins (GNU 9.1).
     let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--warn", "--quiet"]);
     assert_eq!(s(&r.out), "a: FAILED\nmissing: FAILED open or read\n");
+    assert!(
+        r.err.starts_with("khsum: missing: No such file or directory\n"),
+        "{}",
+        r.err
+    );
+    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--quiet", "--warn"]);
+    assert_eq!(
+        s(&r.out),
+        "a: OK\nb: OK\na: FAILED\nmissing: FAILED open or read\n"
+    );
     assert!(
         r.err
             .starts_with("khsum: L: 3: improperly formatted SHA256 checksum line\n"),

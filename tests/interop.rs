@@ -5,6 +5,7 @@
 //! test fails (it does not skip) when one is missing.
 
 use assert_cmd::Command;
+use assert_cmd::cargo::CommandCargoExt;
 use std::fs;
 use std::path::Path;
 use tempfile::TempDir;
@@ -353,4 +354,62 @@ fn legacy_checksums_equal_cksum_and_sum() {
     let (out, _, code) = khsum(d.path(), &["-a", "crc", "-c", "LIST"]);
     assert_eq!(code, 1);
     assert!(String::from_utf8_lossy(&out).starts_with("a: FAILED\n"));
+}
+
+/// GNU 9.1 details: --status, --warn and --quiet are one setting (the last wins); --tag
+/// with --text is an error; --untagged is the default form; --help and --version to a
+/// full device fail with exit 1.
+#[test]
+fn gnu_option_details() {
+    let d = files();
+    fs::write(
+        d.path().join("L"),
+        "f3faa5d6b07cd1f6e0d4e7b5ff3dd6e4a7a49c8c2e94ed6ce63b1e4e0a2c7bd6  a\nbad\n",
+    )
+    .unwrap();
+    // The digest above is not a's: the line fails either way; what is printed differs.
+    let (out, err, code) = khsum(d.path(), &["-a", "blake3", "-c", "--warn", "--status", "L"]);
+    assert_eq!((code, out.len(), err.as_str()), (1, 0, ""));
+    let (out, err, code) = khsum(d.path(), &["-a", "blake3", "-c", "--status", "--warn", "L"]);
+    assert_eq!(code, 1);
+    assert_eq!(String::from_utf8_lossy(&out), "a: FAILED\n");
+    assert_eq!(
+        err,
+        "khsum: L: 2: improperly formatted BLAKE3 checksum line\n\
+         khsum: WARNING: 1 line is improperly formatted\n\
+         khsum: WARNING: 1 computed checksum did NOT match\n"
+    );
+    let (out, err, code) = khsum(d.path(), &["-a", "blake3", "-c", "--warn", "--quiet", "L"]);
+    assert_eq!(code, 1);
+    assert_eq!(String::from_utf8_lossy(&out), "a: FAILED\n");
+    assert!(!err.contains("improperly formatted checksum line"), "{err}");
+
+    let (out, err, code) = khsum(d.path(), &["--tag", "--text", "a"]);
+    assert_eq!((code, out.len()), (2, 0));
+    assert!(
+        err.starts_with("error: the argument '--tag' cannot be used with '--text'"),
+        "{err}"
+    );
+    let (plain, _, _) = khsum(d.path(), &["a"]);
+    let (untagged, _, code) = khsum(d.path(), &["--tag", "--untagged", "a"]);
+    assert_eq!((code, untagged), (0, plain));
+
+    for flag in ["--help", "--version"] {
+        let o = std::process::Command::cargo_bin("khsum")
+            .unwrap()
+            .arg(flag)
+            .stdout(
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{flag}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr),
+            "khsum: write error: No space left on device\n"
+        );
+    }
 }

@@ -158,8 +158,12 @@ pub struct Common {
 #[derive(Args, Debug, Default)]
 pub struct OutputArgs {
     /// Write BSD-style lines: 'LABEL (name) = hex'
-    #[arg(long = "tag")]
+    #[arg(long = "tag", overrides_with = "untagged", conflicts_with = "text")]
     pub tag: bool,
+
+    /// Write untagged lines: 'hex  name' (the default; for cksum compatibility)
+    #[arg(long = "untagged", overrides_with = "tag")]
+    pub untagged: bool,
 
     /// End each output line with NUL, not newline, and do not escape names
     #[arg(short = 'z', long = "zero")]
@@ -181,19 +185,20 @@ pub struct OutputArgs {
 #[derive(Args, Debug, Default)]
 pub struct VerifyArgs {
     /// Don't print OK for each successfully verified file
-    #[arg(long = "quiet")]
+    #[arg(long = "quiet", overrides_with_all = ["status", "warn"])]
     pub quiet: bool,
 
     /// Print nothing on standard output; the exit status shows success
-    #[arg(long = "status")]
+    #[arg(long = "status", overrides_with_all = ["quiet", "warn"])]
     pub status: bool,
 
     /// Exit non-zero for improperly formatted checksum lines
     #[arg(long = "strict")]
     pub strict: bool,
 
-    /// Warn about each improperly formatted checksum line
-    #[arg(short = 'w', long = "warn")]
+    /// Warn about each improperly formatted checksum line (--quiet, --status and --warn
+    /// are one setting, as in GNU: the last one given wins)
+    #[arg(short = 'w', long = "warn", overrides_with_all = ["quiet", "status"])]
     pub warn: bool,
 
     /// Don't fail or report status for missing files

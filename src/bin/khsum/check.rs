@@ -294,7 +294,9 @@ fn check_list(
     let c = &counts;
     // When nothing checked, say which algorithms the untagged lines could be.
     let all_failed = c.verified.get() > 0 && c.mismatched.get() == c.verified.get();
-    let hint_line = (s.forced.is_none() && (all_failed || c.properly_formatted.get() == 0))
+    let hint_line = (s.forced.is_none()
+        && opts.verbosity != Verbosity::Nothing
+        && (all_failed || c.properly_formatted.get() == 0))
         .then(|| {
             let p = parser.borrow();
             hint(p.untagged_algorithm(), p.untagged_digits(), &list_name)

@@ -23,11 +23,27 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => {
-            // clap prints help/version to stdout (exit 0) and errors to stderr (exit 2).
-            let code = if e.use_stderr() { 2 } else { 0 };
+        Err(e) if e.use_stderr() => {
+            // A usage error: clap's message on stderr, exit 2.
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            // --help or --version on stdout; a failed write (a full device, a closed
+            // pipe) is exit 1, as for GNU tools.
+            use std::io::Write;
+            let mut o = std::io::stdout().lock();
+            let written = write!(o, "{}", e.render().ansi()).and_then(|()| o.flush());
+            return match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    warn(&format!(
+                        "write error: {}",
+                        khsum::io::describe_io_error(&err)
+                    ));
+                    Status::Failed.code()
+                }
+            };
         }
     };
     let status = match plan::resolve(cli) {
