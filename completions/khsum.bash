@@ -95,7 +95,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -h -V --check --algorithm --length --nonce --threads --tag --untagged --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --key-file --key-env --recursive --help --version hash check tag list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -w -r -h -V --check --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --key-file --key-env --recursive --help --version hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -331,7 +331,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__hash)
-            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --zero --no-names --binary --text --key-file --key-env --recursive --help"
+            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --recursive --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -563,7 +563,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__tag)
-            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --zero --no-names --binary --text --key-file --key-env --recursive --help"
+            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --recursive --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= nonce= j/threads= tag untagged z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing key-file= key-env= r/recursive h/help V/version
+    string join \n c/check a/algorithm= l/length= nonce= j/threads= tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing key-file= key-env= r/recursive h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -67,6 +67,8 @@ complete -c khsum -n "__fish_khsum_needs_command" -l key-env -d 'Read the key, a
 complete -c khsum -n "__fish_khsum_needs_command" -s c -l check -d 'Read checksum lists from the FILEs and verify them (same as \'khsum check\')'
 complete -c khsum -n "__fish_khsum_needs_command" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_needs_command" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
+complete -c khsum -n "__fish_khsum_needs_command" -l base64 -d 'Write digests in base64 (with padding), as cksum --base64; lists may hold either'
+complete -c khsum -n "__fish_khsum_needs_command" -l raw -d 'Write the one input\'s digest as raw bytes, no line (as cksum --raw)'
 complete -c khsum -n "__fish_khsum_needs_command" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
 complete -c khsum -n "__fish_khsum_needs_command" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_needs_command" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
@@ -129,6 +131,8 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read t
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l base64 -d 'Write digests in base64 (with padding), as cksum --base64; lists may hold either'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l raw -d 'Write the one input\'s digest as raw bytes, no line (as cksum --raw)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
@@ -223,6 +227,8 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read th
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l base64 -d 'Write digests in base64 (with padding), as cksum --base64; lists may hold either'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l raw -d 'Write the one input\'s digest as raw bytes, no line (as cksum --raw)'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s z -l zero -d 'End each output line with NUL, not newline, and do not escape names'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'

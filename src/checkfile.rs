@@ -16,6 +16,39 @@ pub struct LineFormat {
     pub no_names: bool,
     /// Mark the name with `*` (GNU binary mode) in untagged lines.
     pub binary: bool,
+    /// How digests are written.
+    pub encoding: Encoding,
+}
+
+/// How a digest is written in a line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    /// Lowercase hex (the default).
+    #[default]
+    Hex,
+    /// Base64 with padding (RFC 4648 §4), as `cksum --base64` writes it.
+    Base64,
+}
+
+/// The length of the base64 form (with padding) of `n` bytes.
+fn base64_len(n: usize) -> usize {
+    n.div_ceil(3) * 4
+}
+
+/// Decodes a digest of `n` bytes written in hex or, when its length is base64's for `n`
+/// bytes, in base64 (with padding), as GNU cksum 9.2+ reads lists.
+fn decode_digest(text: &[u8], n: usize) -> Option<Vec<u8>> {
+    use base64::Engine;
+    if text.len() == 2 * n {
+        return hex::decode(text).ok();
+    }
+    if text.len() == base64_len(n) {
+        let d = base64::engine::general_purpose::STANDARD
+            .decode(text)
+            .ok()?;
+        return (d.len() == n).then_some(d);
+    }
+    None
 }
 
 /// Appends one hash line (with its terminator) to `out`.
@@ -25,7 +58,7 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
     }
     let end = if f.zero { b'\0' } else { b'\n' };
     if f.no_names {
-        push_hex(out, digest);
+        push_digest(out, digest, f.encoding);
         out.push(end);
         return;
     }
@@ -43,10 +76,10 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.extend_from_slice(b" (");
         out.extend_from_slice(&name);
         out.extend_from_slice(b") = ");
-        push_hex(out, digest);
+        push_digest(out, digest, f.encoding);
     } else {
         out.extend_from_slice(alg.untagged_prefix.as_bytes());
-        push_hex(out, digest);
+        push_digest(out, digest, f.encoding);
         out.extend_from_slice(if f.binary { b" *" } else { b"  " });
         out.extend_from_slice(&name);
     }
@@ -88,6 +121,21 @@ fn legacy_numbers(digest: &[u8]) -> (u32, u64) {
         .and_then(|b| b.try_into().ok())
         .map_or(0, u64::from_be_bytes);
     (v, n)
+}
+
+/// Appends `digest` in the line's encoding.
+fn push_digest(out: &mut Vec<u8>, digest: &[u8], e: Encoding) {
+    match e {
+        Encoding::Hex => push_hex(out, digest),
+        Encoding::Base64 => {
+            use base64::Engine;
+            out.extend_from_slice(
+                base64::engine::general_purpose::STANDARD
+                    .encode(digest)
+                    .as_bytes(),
+            );
+        }
+    }
 }
 
 /// Appends `digest` as lowercase hex (no intermediate `String`: this runs once per file).
@@ -297,12 +345,26 @@ impl ListParser {
                 let n = rest.iter().position(|&c| is_white(c))?;
                 (n % 2 == 0 && (min..=max).contains(&(n / 2))).then_some(n)?
             }
-            _ => 2 * self.digest_len(alg)?,
+            _ => {
+                // Hex, or base64 (cksum --base64) when the first field has its length.
+                let n = self.digest_len(alg)?;
+                let field = rest.iter().position(|&c| is_white(c)).unwrap_or(rest.len());
+                if field == base64_len(n) && field != 2 * n {
+                    field
+                } else {
+                    2 * n
+                }
+            }
         };
         if rest.len() < hex_len + 2 || !is_white(rest[hex_len]) {
             return None;
         }
-        let digest = hex::decode(&rest[..hex_len]).ok()?;
+        let digest = match alg.output {
+            OutputRule::Range { .. } if self.length.is_none() => {
+                hex::decode(&rest[..hex_len]).ok()?
+            }
+            _ => decode_digest(&rest[..hex_len], self.digest_len(alg)?)?,
+        };
         let mut j = hex_len + 1;
         let name_part = &rest[j..];
         if name_part.len() == 1 || (name_part[0] != b' ' && name_part[0] != b'*') {
@@ -387,11 +449,7 @@ impl ListParser {
             None if label == "BLAKE3-256" => 32,
             None => self.digest_len(alg)?,
         };
-        let hex = &body[k..];
-        if hex.len() != 2 * want {
-            return None;
-        }
-        let digest = hex::decode(hex).ok()?;
+        let digest = decode_digest(&body[k..], want)?;
         let name = if escaped {
             names::unescape(name)?
         } else {

@@ -427,7 +427,8 @@ fn check_matches_gnu_output_and_status() {
     let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--warn", "--quiet"]);
     assert_eq!(s(&r.out), "a: FAILED\nmissing: FAILED open or read\n");
     assert!(
-        r.err.starts_with("khsum: missing: No such file or directory\n"),
+        r.err
+            .starts_with("khsum: missing: No such file or directory\n"),
         "{}",
         r.err
     );

@@ -413,3 +413,51 @@ fn gnu_option_details() {
         );
     }
 }
+
+/// `--base64` digests (cksum 9.2+) are written and read; a base64 digest of the wrong
+/// length is an improperly formatted line. `--raw` writes the one input's digest bytes.
+#[test]
+fn base64_and_raw_digests() {
+    use base64::Engine;
+    use sha2::Digest;
+    let d = files();
+    let want = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(b"hello\n"));
+    let (out, err, code) = khsum(d.path(), &["-a", "sha256", "--base64", "a"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), format!("{want}  a\n"));
+    let (out, _, _) = khsum(d.path(), &["-a", "sha256", "--base64", "--tag", "a"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("SHA256 (a) = {want}\n")
+    );
+    fs::write(d.path().join("L"), &out).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "L"]);
+    assert_eq!(
+        (code, err.as_str(), String::from_utf8_lossy(&out).as_ref()),
+        (0, "", "a: OK\n")
+    );
+    fs::write(d.path().join("L"), format!("{want}  a\n")).unwrap();
+    let (out, _, code) = khsum(d.path(), &["-a", "sha256", "-c", "L"]);
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out).as_ref()),
+        (0, "a: OK\n")
+    );
+    // One character short: not a digest of SHA-256's length in either encoding.
+    fs::write(d.path().join("L"), format!("SHA256 (a) = {}\n", &want[1..])).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "L"]);
+    assert_eq!((code, out.len()), (1, 0));
+    assert_eq!(
+        err,
+        "khsum: L: no properly formatted checksum lines found\n"
+    );
+
+    let (out, err, code) = khsum(d.path(), &["-a", "sha256", "--raw", "a"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, sha2::Sha256::digest(b"hello\n").to_vec());
+    let (out, err, code) = khsum(d.path(), &["--raw", "a", "big"]);
+    assert_eq!((code, out.len()), (2, 0));
+    assert_eq!(
+        err,
+        "khsum: --raw writes one digest: give one input (and no -r)\n"
+    );
+}

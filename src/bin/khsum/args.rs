@@ -165,6 +165,14 @@ pub struct OutputArgs {
     #[arg(long = "untagged", overrides_with = "tag")]
     pub untagged: bool,
 
+    /// Write digests in base64 (with padding), as cksum --base64; lists may hold either
+    #[arg(long = "base64")]
+    pub base64: bool,
+
+    /// Write the one input's digest as raw bytes, no line (as cksum --raw)
+    #[arg(long = "raw", conflicts_with_all = ["tag", "zero", "no_names", "base64"])]
+    pub raw: bool,
+
     /// End each output line with NUL, not newline, and do not escape names
     #[arg(short = 'z', long = "zero")]
     pub zero: bool,

@@ -1,6 +1,6 @@
 //! `khsum hash` and `khsum tag`: hash inputs on all cores, print lines in argument order.
 
-use crate::plan::{HashPlan, Stdin, Walk};
+use crate::plan::{Digests, HashPlan, Stdin, Walk};
 use crate::report::{Out, Status, q};
 use khsum::checkfile::{format_legacy, format_line};
 use khsum::io::{InputError, hash_path, hash_stdin};
@@ -64,6 +64,7 @@ pub fn run(plan: HashPlan) -> Status {
         inputs,
         walk,
         stdin,
+        digests,
     } = plan;
     let proto = &*proto;
     let out = std::cell::RefCell::new(Out::new());
@@ -90,6 +91,15 @@ pub fn run(plan: HashPlan) -> Status {
             match res {
                 Ok(d) => {
                     line.clear();
+                    if digests == Digests::Raw {
+                        // The legacy checksums' value only: 4 bytes (CRC) or 2 (sums).
+                        let raw = match alg.line {
+                            khsum::LineStyle::Hex => &d[..],
+                            khsum::LineStyle::Cksum => &d[..4],
+                            khsum::LineStyle::SumSysv | khsum::LineStyle::SumBsd => &d[2..4],
+                        };
+                        return out.borrow_mut().write(raw);
+                    }
                     if alg.line != khsum::LineStyle::Hex
                         && stdin == Stdin::Implicit
                         && matches!(input, Input::Stdin)

@@ -6,7 +6,7 @@
 
 use crate::args::{BenchCmd, Cli, Command, Common, GenerateWhat, KeyArgs, OutputArgs, VerifyArgs};
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
-use khsum::checkfile::LineFormat;
+use khsum::checkfile::{Encoding, LineFormat};
 use khsum::{Algorithm, Hasher, KeyRule, Params};
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -27,6 +27,8 @@ pub struct HashPlan {
     /// The keyed, configured hasher every input gets a copy of.
     pub proto: Box<dyn Hasher>,
     pub form: LineFormat,
+    /// Lines, or the one input's raw digest.
+    pub digests: Digests,
     /// The inputs as given (`-` for standard input; `-` alone when none were given).
     pub inputs: Vec<OsString>,
     pub walk: Walk,
@@ -40,6 +42,16 @@ pub struct HashPlan {
 pub enum Stdin {
     Named,
     Implicit,
+}
+
+/// What hashing prints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Digests {
+    /// One line per input.
+    Lines,
+    /// The one input's digest as raw bytes (`--raw`); the legacy checksums' value only,
+    /// big-endian (4 bytes for the CRCs, 2 for the sums), as cksum writes it.
+    Raw,
 }
 
 /// How directory arguments are treated.
@@ -189,6 +201,11 @@ fn hash(
             "standard input cannot hold both the key (--key-file -) and data to hash".into(),
         ));
     }
+    if output.raw && (files.len() > 1 || recursive) {
+        return Err(SetupError(
+            "--raw writes one digest: give one input (and no -r)".into(),
+        ));
+    }
     let proto = setup::prototype(alg, &source.load(alg)?, &params)?;
     if alg.class == khsum::Class::Mac && !source.is_some() && std::io::stderr().is_terminal() {
         crate::report::warn(&format!(
@@ -204,6 +221,16 @@ fn hash(
             zero: output.zero,
             no_names: output.no_names,
             binary: output.binary,
+            encoding: if output.base64 {
+                Encoding::Base64
+            } else {
+                Encoding::Hex
+            },
+        },
+        digests: if output.raw {
+            Digests::Raw
+        } else {
+            Digests::Lines
         },
         stdin: if files.is_empty() {
             Stdin::Implicit
