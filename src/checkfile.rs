@@ -176,8 +176,11 @@ pub struct Entry {
 pub enum Line {
     /// A comment or an empty line.
     Skip,
-    /// Not a checksum line this parser understands.
-    Improper,
+    /// Not a checksum line this parser understands, with the algorithm it is a line of
+    /// where that is known (for the warning `improperly formatted SHA256 checksum line`):
+    /// `-a`'s, else the line's own label (`SHA256 (a) = 00`), else the one the list's
+    /// name implies for untagged lines.
+    Improper(Option<&'static Algorithm>),
     /// A checksum to verify.
     Entry(Entry),
 }
@@ -195,6 +198,8 @@ pub struct ListParser {
     reversed: Option<bool>,
     /// The number of hex digits of the first untagged-looking line, for hints.
     untagged_digits: Option<usize>,
+    /// The algorithm the list's name implies, if it implies one (for warnings).
+    named_untagged: Option<&'static Algorithm>,
 }
 
 /// Names of checksum lists and the algorithm their untagged lines use: the conventional
@@ -252,6 +257,7 @@ impl ListParser {
             length,
             reversed: None,
             untagged_digits: None,
+            named_untagged: None,
         }
     }
 
@@ -268,6 +274,7 @@ impl ListParser {
             && let Some(a) = algorithm_for_list_name(list_name)
         {
             p.untagged = a;
+            p.named_untagged = Some(a);
         }
         p
     }
@@ -298,11 +305,29 @@ impl ListParser {
             return Line::Skip;
         }
         if line.contains(&0) {
-            return Line::Improper;
+            return Line::Improper(self.named_algorithm(line));
         }
         match self.parse_inner(line) {
             Some(e) => Line::Entry(e),
-            None => Line::Improper,
+            None => Line::Improper(self.named_algorithm(line)),
+        }
+    }
+
+    /// The algorithm an improper line is a line of, as far as it says (see
+    /// [`Line::Improper`]).
+    fn named_algorithm(&self, line: &[u8]) -> Option<&'static Algorithm> {
+        if self.forced.is_some() {
+            return self.forced;
+        }
+        let start = line.iter().position(|&c| !is_white(c))?;
+        let s = line[start..].strip_prefix(b"\\").unwrap_or(&line[start..]);
+        let labelled = s.iter().position(|&c| c == b'(').and_then(|open| {
+            let label = s[..open].strip_suffix(b" ").unwrap_or(&s[..open]);
+            Algorithm::from_label(std::str::from_utf8(label).ok()?)
+        });
+        match labelled {
+            Some((a, _)) => Some(a),
+            None => self.named_untagged,
         }
     }
 
@@ -511,6 +536,8 @@ mod tests {
     fn parses_untagged_bsd_openssl_and_escapes() {
         let h = "ab".repeat(32);
         let mut p = ListParser::new(Some(alg("sha256")), None);
+        // Every improper line of a list checked with -a is a line of that algorithm.
+        let bad = Line::Improper(Some(alg("sha256")));
         let e = |name: &[u8]| {
             Line::Entry(Entry {
                 algorithm: alg("sha256"),
@@ -532,19 +559,13 @@ mod tests {
         );
         assert_eq!(p.parse(b"# comment"), Line::Skip);
         assert_eq!(p.parse(b"\n"), Line::Skip);
-        assert_eq!(p.parse(b" \n"), Line::Improper);
-        assert_eq!(
-            p.parse(format!("{}  a", &h[2..]).as_bytes()),
-            Line::Improper
-        );
-        assert_eq!(p.parse(format!("{h}ab  a").as_bytes()), Line::Improper);
-        assert_eq!(
-            p.parse(format!("SHA512 (f) = {h}").as_bytes()),
-            Line::Improper
-        );
-        assert_eq!(p.parse(format!("\\{h}  bad\\q").as_bytes()), Line::Improper);
-        assert_eq!(p.parse(b"\xff\xfe garbage"), Line::Improper);
-        assert_eq!(p.parse(format!("{h}  a\0b").as_bytes()), Line::Improper);
+        assert_eq!(p.parse(b" \n"), bad);
+        assert_eq!(p.parse(format!("{}  a", &h[2..]).as_bytes()), bad);
+        assert_eq!(p.parse(format!("{h}ab  a").as_bytes()), bad);
+        assert_eq!(p.parse(format!("SHA512 (f) = {h}").as_bytes()), bad);
+        assert_eq!(p.parse(format!("\\{h}  bad\\q").as_bytes()), bad);
+        assert_eq!(p.parse(b"\xff\xfe garbage"), bad);
+        assert_eq!(p.parse(format!("{h}  a\0b").as_bytes()), bad);
     }
 
     #[test]
@@ -566,6 +587,30 @@ mod tests {
         }
     }
 
+    /// Without -a, an improper line names the algorithm of its label, else the one the
+    /// list's name implies, else none (GNU's `improperly formatted SHA256 checksum line`).
+    #[test]
+    fn improper_lines_name_their_algorithm() {
+        let mut p = ListParser::new(None, None);
+        assert_eq!(
+            p.parse(b"SHA256 (a) = 00"),
+            Line::Improper(Some(alg("sha256")))
+        );
+        assert_eq!(
+            p.parse(b"BLAKE2b-256 (a) = 0"),
+            Line::Improper(Some(alg("blake2b")))
+        );
+        assert_eq!(
+            p.parse(b"\\MD5 (a\\nb) = 1"),
+            Line::Improper(Some(alg("md5")))
+        );
+        assert_eq!(p.parse(b"NOPE (a) = 00"), Line::Improper(None));
+        assert_eq!(p.parse(b"00  a"), Line::Improper(None));
+        let mut p = ListParser::for_list(None, None, b"dir/SHA512SUMS");
+        assert_eq!(p.parse(b"00  a"), Line::Improper(Some(alg("sha512"))));
+        assert_eq!(p.parse(b"MD5 (a) = 00"), Line::Improper(Some(alg("md5"))));
+    }
+
     #[test]
     fn reversed_form_cannot_be_mixed() {
         let h = "ab".repeat(32);
@@ -584,6 +629,9 @@ mod tests {
             q.parse(format!("{h}  a").as_bytes()),
             Line::Entry(_)
         ));
-        assert_eq!(q.parse(format!("{h} b").as_bytes()), Line::Improper);
+        assert_eq!(
+            q.parse(format!("{h} b").as_bytes()),
+            Line::Improper(Some(alg("sha256")))
+        );
     }
 }

@@ -394,6 +394,14 @@ fn gnu_option_details() {
     let (untagged, _, code) = khsum(d.path(), &["--tag", "--untagged", "a"]);
     assert_eq!((code, untagged), (0, plain));
 
+    // Piped help is plain text (no terminal escapes), and starts with the summary.
+    for args in [&["--help"][..], &["check", "--help"], &["bench", "--help"]] {
+        let (out, err, code) = khsum(d.path(), args);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.contains('\x1b'), "{args:?}: {out}");
+        assert!(out.contains("Usage: khsum"), "{args:?}: {out}");
+    }
     for flag in ["--help", "--version"] {
         let o = std::process::Command::cargo_bin("khsum")
             .unwrap()
@@ -459,5 +467,56 @@ fn base64_and_raw_digests() {
     assert_eq!(
         err,
         "khsum: --raw writes one digest: give one input (and no -r)\n"
+    );
+}
+
+/// Diagnostics as GNU 9.1 writes them: an improper tagged line's warning names its
+/// algorithm (`sha256sum -c -w`), a list that cannot be read is a `read error`; and a key
+/// given for a list of unkeyed lines is an error naming the list and the line (exit 2),
+/// never a check with the key ignored.
+#[test]
+fn list_diagnostics_name_the_algorithm_and_the_cause() {
+    let d = files();
+    let mut list = tool(d.path(), "sha256sum", &["--tag"]);
+    list.extend_from_slice(b"SHA256 (a) = 00\n");
+    fs::write(d.path().join("L"), &list).unwrap();
+    let gnu = std::process::Command::new("sha256sum")
+        .current_dir(d.path())
+        .args(["-c", "-w", "L"])
+        .output()
+        .unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "-w", "L"]);
+    assert_eq!(Some(code), gnu.status.code());
+    assert_eq!(out, gnu.stdout);
+    assert_eq!(
+        err,
+        String::from_utf8_lossy(&gnu.stderr).replace("sha256sum:", "khsum:")
+    );
+    assert_eq!(
+        err,
+        "khsum: L: 5: improperly formatted SHA256 checksum line\n\
+         khsum: WARNING: 1 line is improperly formatted\n"
+    );
+
+    fs::create_dir(d.path().join("dir")).unwrap();
+    let gnu = std::process::Command::new("sha256sum")
+        .current_dir(d.path())
+        .args(["-c", "dir"])
+        .output()
+        .unwrap();
+    let (out, err, code) = khsum(d.path(), &["-a", "sha256", "-c", "dir"]);
+    assert_eq!((Some(code), out.len()), (gnu.status.code(), 0));
+    assert_eq!(err, "khsum: dir: read error\n");
+    assert_eq!(
+        err,
+        String::from_utf8_lossy(&gnu.stderr).replace("sha256sum:", "khsum:")
+    );
+
+    fs::write(d.path().join("k"), [7u8; 32]).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "--key-file", "k", "L"]);
+    assert_eq!((code, out.len()), (2, 0));
+    assert_eq!(
+        err,
+        "khsum: L: 1: SHA256 lines take no key (one was given with --key-file)\n"
     );
 }

@@ -1,34 +1,76 @@
-//! Checksum-list grammar: never panics on any line; and every line khsum writes (any name
-//! without NUL, any format) parses back to the same algorithm, digest and name.
+//! Checksum-list grammar: never panics on any line, whichever way the list is read (with
+//! `-a`, by label, by the list's name, as a legacy `cksum`/`sum` list); and every line
+//! khsum writes (any algorithm, any output length it allows, tagged or untagged, hex or
+//! base64, GNU's binary marker, legacy numbers) parses back to the same algorithm, digest
+//! and name.
 #![no_main]
 
-use khsum::checkfile::{Line, LineFormat, ListParser, format_line};
+use khsum::checkfile::{Encoding, Line, LineFormat, ListParser, format_line};
 use khsum::testutil::TestRng;
-use khsum::Algorithm;
+use khsum::{Algorithm, LineStyle, OutputRule};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    // 1. Arbitrary lines, with and without a forced algorithm.
-    for forced in [None, Some(Algorithm::lookup("sha256").unwrap())] {
-        let mut p = ListParser::new(forced, None);
+    // 1. Arbitrary lines, read every way a list is read.
+    let lookup = |n| Algorithm::lookup(n).ok();
+    let parsers = [
+        ListParser::new(None, None),
+        ListParser::new(lookup("sha256"), None),
+        ListParser::new(lookup("blake2b"), None),
+        ListParser::new(lookup("crc"), None),
+        ListParser::new(lookup("bsd"), None),
+        ListParser::for_list(None, None, b"SHA256SUMS.asc"),
+        ListParser::for_list(None, None, b"B2SUMS"),
+        ListParser::for_list(None, None, b"files.xxh3"),
+    ];
+    for mut p in parsers {
         for line in data.split(|&c| c == b'\n') {
             let _ = p.parse(line);
         }
     }
-    // 2. Round trip: the first byte picks algorithm and format, the rest is the name.
-    let Some((&sel, name)) = data.split_first() else { return };
+    // 2. Round trip: the first two bytes pick algorithm, format and length, the rest is
+    //    the name.
+    let [sel, len_sel, name @ ..] = data else { return };
     if name.is_empty() || name.contains(&0) {
         return;
     }
     let algs = Algorithm::all();
-    let alg = &algs[usize::from(sel) % algs.len()];
-    let len = alg.output_len(None).unwrap();
-    let digest = TestRng::new(sel.into()).bytes(len);
-    let f = LineFormat { tag: sel & 0x80 != 0, binary: sel & 0x40 != 0, ..LineFormat::default() };
+    let alg = &algs[usize::from(*sel) % algs.len()];
+    let legacy = alg.line != LineStyle::Hex;
+    // Legacy lines carry names as they are (GNU's cksum and sum do not escape them).
+    if legacy && name.iter().any(|&c| c == b'\n' || c == b'\r') {
+        return;
+    }
+    // Any length the algorithm allows: a tagged line's label carries it; an untagged
+    // line of a range (b2sum) gives it by the digest's own length.
+    let len = match alg.output {
+        OutputRule::Fixed(n) => n,
+        OutputRule::Range { min, max, .. } => min + usize::from(*len_sel) % (max - min + 1),
+        OutputRule::Xof { default } => 1 + (default + usize::from(*len_sel)) % 128,
+    };
+    let tag = sel & 0x80 != 0;
+    let digest = TestRng::new(u64::from(*sel) << 8 | u64::from(*len_sel)).bytes(len);
+    let f = LineFormat {
+        tag,
+        binary: sel & 0x40 != 0,
+        encoding: if sel & 0x20 != 0 { Encoding::Base64 } else { Encoding::Hex },
+        ..LineFormat::default()
+    };
     let mut out = Vec::new();
     format_line(&mut out, alg, &digest, name, f);
-    let forced = if f.tag { None } else { Some(alg) };
-    let mut p = ListParser::new(forced, None);
+    // Untagged lines are read with -a, as a list of them must be; with --length too for
+    // an extendable output, and for a range (b2sum) in base64, whose length the digest's
+    // own does not give unambiguously. Tagged lines by their label alone.
+    let length = match alg.output {
+        OutputRule::Xof { .. } => Some(len),
+        OutputRule::Range { .. } if f.encoding == Encoding::Base64 => Some(len),
+        _ => None,
+    };
+    let mut p = if tag && !legacy {
+        ListParser::new(None, None)
+    } else {
+        ListParser::new(Some(alg), length)
+    };
     match p.parse(&out) {
         Line::Entry(e) => {
             assert_eq!(e.algorithm.name, alg.name);

@@ -118,9 +118,10 @@ fn check_list(
         Box::new(std::io::stdin())
     } else {
         match std::fs::File::open(list) {
+            // A directory opens but cannot be read: GNU's `read error`, as below.
             Ok(f) => {
                 if f.metadata().is_ok_and(|m| m.is_dir()) {
-                    out.warn(&format!("{}: Is a directory", q(&list_name)));
+                    out.warn(&format!("{}: read error", q(&list_name)));
                     return Ok(false);
                 }
                 Box::new(f)
@@ -143,11 +144,8 @@ fn check_list(
         ListParser::for_list(s.forced, s.params.out_len, &list_name)
     });
     let opts = &s.opts;
-    let label = s
-        .forced
-        .map_or(String::new(), |a| format!("{} ", a.bsd_label()));
     let mut line_no = 0u64;
-    let mut read_error: Option<String> = None;
+    let mut read_error: Option<&str> = None;
     let mut setup_error: Option<SetupError> = None;
     let mut warnings: Vec<String> = Vec::new();
     // Lines are read and parsed here, on this thread, in order; the hashing runs on
@@ -161,17 +159,18 @@ fn check_list(
             match reader.read_until(b'\n', &mut buf) {
                 Ok(0) => return None,
                 Ok(_) => {}
-                Err(e) => {
-                    read_error = Some(khsum::io::describe_io_error(&e));
+                Err(_) => {
+                    read_error = Some("read error");
                     return None;
                 }
             }
             line_no += 1;
             match parser.borrow_mut().parse(&buf) {
                 Line::Skip => continue,
-                Line::Improper => {
+                Line::Improper(alg) => {
                     counts.improper.set(counts.improper.get() + 1);
                     if opts.improper == Improper::Warn {
+                        let label = alg.map_or(String::new(), |a| format!("{} ", a.bsd_label()));
                         warnings.push(format!(
                             "{}: {line_no}: improperly formatted {label}checksum line",
                             q(&list_name)
@@ -193,6 +192,17 @@ fn check_list(
                         None => match s
                             .keys
                             .key_for(e.algorithm)
+                            .map_err(|err| match s.keys.given_with() {
+                                // A key for a list of unkeyed lines: say which line.
+                                Some(flag) if e.algorithm.key == khsum::KeyRule::None => {
+                                    SetupError(format!(
+                                        "{}: {line_no}: {} lines take no key (one was given with {flag})",
+                                        q(&list_name),
+                                        e.algorithm.bsd_label()
+                                    ))
+                                }
+                                _ => err,
+                            })
                             .and_then(|key| {
                                 // A MAC's line checked with the all-zero key would only
                                 // ever FAIL: a keyed label needs a key.
@@ -310,13 +320,6 @@ fn check_list(
         if let Some(h) = hint_line {
             out.warn(&h);
         }
-        return Ok(false);
-    }
-    if c.properly_formatted.get() == 0 {
-        out.warn(&format!(
-            "{}: no properly formatted checksum lines found",
-            q(&list_name)
-        ));
         return Ok(false);
     }
     if opts.verbosity != Verbosity::Nothing {

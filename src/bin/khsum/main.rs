@@ -31,9 +31,15 @@ fn main() -> ExitCode {
         Err(e) => {
             // --help or --version on stdout; a failed write (a full device, a closed
             // pipe) is exit 1, as for GNU tools.
-            use std::io::Write;
+            use std::io::{IsTerminal, Write};
             let mut o = std::io::stdout().lock();
-            let written = write!(o, "{}", e.render().ansi()).and_then(|()| o.flush());
+            // Bold and underline only on a terminal: piped help is plain text.
+            let text = if o.is_terminal() {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
+            let written = write!(o, "{text}").and_then(|()| o.flush());
             return match written {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {

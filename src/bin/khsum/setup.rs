@@ -114,6 +114,15 @@ pub enum KeyMaterial {
 }
 
 impl KeyMaterial {
+    /// The option the key was given with, if one was.
+    pub fn given_with(&self) -> Option<&'static str> {
+        match self {
+            KeyMaterial::None => None,
+            KeyMaterial::File { .. } => Some("--key-file"),
+            KeyMaterial::Env { .. } => Some("--key-env"),
+        }
+    }
+
     /// The key in the form `alg` needs (no I/O).
     pub fn key_for(&self, alg: &Algorithm) -> Result<Option<Key>, SetupError> {
         if !matches!(self, KeyMaterial::None) && alg.key == KeyRule::None {
