@@ -95,7 +95,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -h -V --check --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --key-file --key-env --recursive --help --version hash check tag list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -w -r -h -V --check --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --key-file --key-env --derive-key --recursive --help --version hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -134,6 +134,10 @@ _khsum() {
                     return 0
                     ;;
                 --key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --derive-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -183,7 +187,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__check)
-            opts="-a -l -j -w -h --algorithm --length --nonce --threads --quiet --status --strict --warn --ignore-missing --key-file --key-env --help"
+            opts="-a -l -j -w -h --algorithm --length --nonce --threads --quiet --status --strict --warn --ignore-missing --key-file --key-env --derive-key --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -222,6 +226,10 @@ _khsum() {
                     return 0
                     ;;
                 --key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --derive-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -331,7 +339,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__hash)
-            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --recursive --help"
+            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --recursive --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -370,6 +378,10 @@ _khsum() {
                     return 0
                     ;;
                 --key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --derive-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -563,7 +575,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__tag)
-            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --recursive --help"
+            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --recursive --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -602,6 +614,10 @@ _khsum() {
                     return 0
                     ;;
                 --key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --derive-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

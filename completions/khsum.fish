@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= nonce= j/threads= tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing key-file= key-env= r/recursive h/help V/version
+    string join \n c/check a/algorithm= l/length= nonce= j/threads= tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing key-file= key-env= derive-key= r/recursive h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -64,6 +64,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 h
 complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s c -l check -d 'Read checksum lists from the FILEs and verify them (same as \'khsum check\')'
 complete -c khsum -n "__fish_khsum_needs_command" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_needs_command" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
@@ -129,6 +130,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac non
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l base64 -d 'Write digests in base64 (with padding), as cksum --base64; lists may hold either'
@@ -179,6 +181,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac no
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l quiet -d 'Don\'t print OK for each successfully verified file'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l status -d 'Print nothing on standard output; the exit status shows success'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
@@ -225,6 +228,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonc
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l base64 -d 'Write digests in base64 (with padding), as cksum --base64; lists may hold either'

@@ -181,7 +181,7 @@ static ALL: &[Algorithm] = &[
         class: Class::CryptoHash,
         nonce: false,
         summary: "BLAKE3 hash (default); keyed mode with a 32-byte key",
-        kat_ids: &["blake3", "blake3-keyed"],
+        kat_ids: &["blake3", "blake3-keyed", "blake3-derive-key"],
         backends: crate_dispatched,
         // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode.
         build: |b| crate::blake3::new(b.key.and(b.key_bytes), b.out_len),

@@ -41,6 +41,18 @@ pub(crate) fn new(key: Option<&[u8]>, out_len: usize) -> Result<Box<dyn Hasher>,
     }))
 }
 
+/// Builds a BLAKE3 hasher in key-derivation mode (`derive_key`, as `b3sum --derive-key`):
+/// the input is the key material, `context` a hard-coded, globally unique, application-
+/// specific string, and the output (`out_len` bytes) the derived key. The state holds
+/// key material and is wiped on drop.
+pub fn derive_key(context: &str, out_len: usize) -> Box<dyn Hasher> {
+    Box::new(Blake3 {
+        inner: ::blake3::Hasher::new_derive_key(context),
+        out_len,
+        keyed: true,
+    })
+}
+
 impl Hasher for Blake3 {
     fn update(&mut self, data: &[u8]) {
         self.inner.update(data);

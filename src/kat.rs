@@ -231,7 +231,22 @@ fn digest_record(
             .filter(|_| !matches!(alg.output, crate::OutputRule::Fixed(_))),
         nonce,
     };
-    let proto = match alg.hasher_on(backend, key.as_ref(), &params) {
+    // A `ctx` field is BLAKE3's key-derivation mode (`--derive-key`), crate-dispatched.
+    let derive = match r.get("ctx") {
+        None => None,
+        Some(c) => Some(
+            String::from_utf8(hex::decode(c).map_err(|_| "bad ctx field")?)
+                .map_err(|_| "ctx is not UTF-8")?,
+        ),
+    };
+    let built = match &derive {
+        Some(ctx) if alg.name == "blake3" && backend == Backend::Auto => Some(Ok(
+            crate::blake3::derive_key(ctx, params.out_len.unwrap_or(32)),
+        )),
+        Some(_) => None,
+        None => alg.hasher_on(backend, key.as_ref(), &params),
+    };
+    let proto = match built {
         None => return Err(format!("backend {backend} not available for {}", alg.name)),
         Some(Err(e)) => return Err(format!("cannot build {}: {e}", alg.name)),
         Some(Ok(h)) => h,

@@ -21,7 +21,7 @@ pub mod names;
 pub mod parallel;
 pub mod walk;
 
-mod blake3;
+pub mod blake3;
 mod legacy;
 mod rustcrypto;
 mod sha;

@@ -520,3 +520,85 @@ fn list_diagnostics_name_the_algorithm_and_the_cause() {
         "khsum: L: 1: SHA256 lines take no key (one was given with --key-file)\n"
     );
 }
+
+/// `--derive-key CONTEXT` is b3sum's: each FILE is key material, each line its derived key
+/// (the blake3 crate's `derive_key`, any `-l`), and such a list checks with the same
+/// option. With `--key-file`, the key is the material and the output one nameless line
+/// (or raw bytes). Anything else with it is a usage error.
+#[test]
+fn derive_key_like_b3sum() {
+    let d = files();
+    let ctx = "khsum tests 2026-11-25 derive-key";
+    let (out, err, code) = khsum(d.path(), &["--derive-key", ctx, "a", "big"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let want = |data: &[u8], n: usize| {
+        let mut o = vec![0u8; n];
+        blake3::Hasher::new_derive_key(ctx)
+            .update(data)
+            .finalize_xof()
+            .fill(&mut o);
+        o
+    };
+    let big = fs::read(d.path().join("big")).unwrap();
+    assert_eq!(want(b"hello\n", 32), blake3::derive_key(ctx, b"hello\n"));
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!(
+            "{}  a\n{}  big\n",
+            hex::encode(want(b"hello\n", 32)),
+            hex::encode(want(&big, 32))
+        )
+    );
+    fs::write(d.path().join("KEYS"), &out).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "--derive-key", ctx, "KEYS"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), "a: OK\nbig: OK\n");
+    let (out, _, code) = khsum(d.path(), &["-c", "KEYS"]);
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out).as_ref()),
+        (1, "a: FAILED\nbig: FAILED\n")
+    );
+    let (out, _, code) = khsum(d.path(), &["--derive-key", ctx, "-l", "64", "a"]);
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out).into_owned()),
+        (0, format!("{}  a\n", hex::encode(want(b"hello\n", 64))))
+    );
+
+    // Key material from a key file (hex digits are decoded) or the environment.
+    let material = [0x5au8; 48];
+    fs::write(d.path().join("master"), hex::encode(material) + "\n").unwrap();
+    let (out, err, code) = khsum(d.path(), &["--derive-key", ctx, "--key-file", "master"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("{}\n", hex::encode(want(&material, 32)))
+    );
+    let (out, _, code) = khsum(
+        d.path(),
+        &["--derive-key", ctx, "--key-file", "master", "--raw"],
+    );
+    assert_eq!((code, out), (0, want(&material, 32)));
+
+    for (args, msg) in [
+        (
+            &["--derive-key", ctx, "--key-file", "master", "a"][..],
+            "--derive-key takes its key material from the key (--key-file or --key-env) or from the FILEs, not both",
+        ),
+        (
+            &["--derive-key", ctx, "-a", "sha256", "a"],
+            "--derive-key is BLAKE3's key derivation: it does not apply to sha256",
+        ),
+        (
+            &["--derive-key", ctx, "--tag", "a"],
+            "--derive-key writes derived keys, not tagged lines (--tag)",
+        ),
+        (
+            &["-c", "--derive-key", ctx, "--key-file", "master", "KEYS"],
+            "--derive-key checks lists of derived keys: the listed files are the key material, so it takes no --key-file or --key-env",
+        ),
+    ] {
+        let (out, err, code) = khsum(d.path(), args);
+        assert_eq!((code, out.len()), (2, 0), "{args:?}");
+        assert_eq!(err, format!("khsum: {msg}\n"), "{args:?}");
+    }
+}

@@ -223,6 +223,12 @@ pub struct KeyArgs {
     /// Read the key, as hex digits, from environment variable VAR
     #[arg(long = "key-env", value_name = "VAR")]
     pub key_env: Option<String>,
+
+    /// BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the
+    /// output its derived key; with --key-file/--key-env, the key is the material and
+    /// the one output line the derived key
+    #[arg(long = "derive-key", value_name = "CONTEXT")]
+    pub derive_key: Option<String>,
 }
 
 const BENCH_ABOUT: &str = "\

@@ -125,3 +125,21 @@ pub fn run(plan: HashPlan) -> Status {
     );
     out.into_inner().finish(status)
 }
+
+/// Prints a key derived from key material given as a key (`--derive-key` with
+/// `--key-file`/`--key-env`): one nameless line, or the raw bytes with `--raw`.
+pub fn derived(plan: crate::plan::DerivedPlan) -> Status {
+    let mut out = Out::new();
+    let mut line = zeroize::Zeroizing::new(Vec::new());
+    if plan.digests == Digests::Raw {
+        line.extend_from_slice(&plan.key);
+    } else {
+        let form = khsum::checkfile::LineFormat {
+            no_names: true,
+            ..plan.form
+        };
+        format_line(&mut line, plan.alg, &plan.key, b"", form);
+    }
+    out.write(&line);
+    out.finish(Status::Ok)
+}

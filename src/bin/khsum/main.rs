@@ -65,6 +65,7 @@ fn main() -> ExitCode {
 fn run(plan: Plan) -> Status {
     match plan {
         Plan::Hash(p) => hash::run(p),
+        Plan::Derived(p) => hash::derived(p),
         Plan::Check(p) => check::run(p),
         Plan::List => list::run(),
         Plan::Bench(p) => bench::run(p),

@@ -14,6 +14,8 @@ use std::io::IsTerminal;
 /// One run of khsum.
 pub enum Plan {
     Hash(HashPlan),
+    /// `--derive-key` with the key material from `--key-file`/`--key-env`.
+    Derived(DerivedPlan),
     Check(CheckPlan),
     List,
     Bench(crate::bench::BenchPlan),
@@ -34,6 +36,15 @@ pub struct HashPlan {
     pub walk: Walk,
     /// Whether standard input was named or read because no input was named.
     pub stdin: Stdin,
+}
+
+/// A key derived from key material given as a key (`--derive-key` with `--key-file` or
+/// `--key-env`): one digest, written without a name (or raw), wiped after use.
+pub struct DerivedPlan {
+    pub key: zeroize::Zeroizing<Vec<u8>>,
+    pub alg: &'static Algorithm,
+    pub form: LineFormat,
+    pub digests: Digests,
 }
 
 /// How standard input came to be read (the legacy `cksum`/`sum` lines print no name for
@@ -206,7 +217,32 @@ fn hash(
             "--raw writes one digest: give one input (and no -r)".into(),
         ));
     }
-    let proto = setup::prototype(alg, &source.load(alg)?, &params)?;
+    let proto = match &key.derive_key {
+        Some(context) => {
+            let derive = derive_key(alg, context, &params)?;
+            if output.tag {
+                return Err(SetupError(
+                    "--derive-key writes derived keys, not tagged lines (--tag)".into(),
+                ));
+            }
+            if source.is_some() {
+                if !files.is_empty() || recursive {
+                    return Err(SetupError(
+                        "--derive-key takes its key material from the key (--key-file or --key-env) or from the FILEs, not both".into(),
+                    ));
+                }
+                let material = source.load_material()?;
+                return Ok(Plan::Derived(DerivedPlan {
+                    key: zeroize::Zeroizing::new(derive.digest_whole(material.bytes())?),
+                    alg,
+                    form: line_format(output),
+                    digests: digests(output),
+                }));
+            }
+            derive
+        }
+        None => setup::prototype(alg, &source.load(alg)?, &params)?,
+    };
     if alg.class == khsum::Class::Mac && !source.is_some() && std::io::stderr().is_terminal() {
         crate::report::warn(&format!(
             "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",
@@ -216,22 +252,8 @@ fn hash(
     Ok(Plan::Hash(HashPlan {
         alg,
         proto,
-        form: LineFormat {
-            tag: output.tag,
-            zero: output.zero,
-            no_names: output.no_names,
-            binary: output.binary,
-            encoding: if output.base64 {
-                Encoding::Base64
-            } else {
-                Encoding::Hex
-            },
-        },
-        digests: if output.raw {
-            Digests::Raw
-        } else {
-            Digests::Lines
-        },
+        form: line_format(output),
+        digests: digests(output),
         stdin: if files.is_empty() {
             Stdin::Implicit
         } else {
@@ -244,6 +266,47 @@ fn hash(
             Walk::Arguments
         },
     }))
+}
+
+/// How hash lines are written.
+fn line_format(output: &OutputArgs) -> LineFormat {
+    LineFormat {
+        tag: output.tag,
+        zero: output.zero,
+        no_names: output.no_names,
+        binary: output.binary,
+        encoding: if output.base64 {
+            Encoding::Base64
+        } else {
+            Encoding::Hex
+        },
+    }
+}
+
+fn digests(output: &OutputArgs) -> Digests {
+    if output.raw {
+        Digests::Raw
+    } else {
+        Digests::Lines
+    }
+}
+
+/// `--derive-key CONTEXT`: BLAKE3's key-derivation mode, whose input is key material.
+fn derive_key(
+    alg: &'static Algorithm,
+    context: &str,
+    params: &Params,
+) -> Result<Box<dyn Hasher>, SetupError> {
+    if alg.name != "blake3" {
+        return Err(SetupError(format!(
+            "--derive-key is BLAKE3's key derivation: it does not apply to {}",
+            alg.name
+        )));
+    }
+    Ok(khsum::blake3::derive_key(
+        context,
+        alg.output_len(params.out_len)?,
+    ))
 }
 
 fn describe_key(alg: &Algorithm) -> String {
@@ -271,12 +334,26 @@ fn check(
     }
     // With -a, the key is loaded and checked once, for that algorithm; without, it is
     // read once here and decoded for each labelled algorithm as lines name them.
-    let (forced, keys) = match common.algorithm {
-        Some(a) => {
+    let (forced, keys) = match (&key.derive_key, common.algorithm) {
+        (Some(context), a) => {
+            // b3sum -c --derive-key: the listed files are key material, their digests
+            // derived keys.
+            if source.is_some() {
+                return Err(SetupError(
+                    "--derive-key checks lists of derived keys: the listed files are the key material, so it takes no --key-file or --key-env".into(),
+                ));
+            }
+            let a = a.unwrap_or_else(Algorithm::default_algorithm);
+            (
+                Some((a, derive_key(a, context, &params)?)),
+                KeyMaterial::None,
+            )
+        }
+        (None, Some(a)) => {
             let proto = setup::prototype(a, &source.load(a)?, &params)?;
             (Some((a, proto)), KeyMaterial::None)
         }
-        None => (None, source.read()?),
+        (None, None) => (None, source.read()?),
     };
     Ok(Plan::Check(CheckPlan {
         forced,

@@ -84,6 +84,16 @@ impl KeySource {
         })
     }
 
+    /// The key as key material of any length (`--derive-key`): hex digits decoded, any
+    /// other content as it is, as for HMAC keys.
+    pub fn load_material(&self) -> Result<Key, SetupError> {
+        Ok(match self {
+            KeySource::None => Key::from_bytes(Vec::new()),
+            KeySource::File(p) => Key::from_file(p, KeyRule::Any)?,
+            KeySource::Env(v) => Key::from_env(v, KeyRule::Any)?,
+        })
+    }
+
     /// Reads the key material once, for algorithms not known yet (the labels of a list).
     pub fn read(&self) -> Result<KeyMaterial, SetupError> {
         Ok(match self {
