@@ -1,8 +1,9 @@
 //! Byte-for-byte compatibility with the tools users already script against: khsum's
-//! output for the interop algorithms equals what GNU coreutils (md5sum, sha1sum, sha224sum,
-//! sha384sum, b2sum) print for the same files on this machine, and lists those tools
-//! write check with `khsum -c`. The tools are part of every Debian and Ubuntu system; a
-//! test fails (it does not skip) when one is missing.
+//! output for the interop algorithms equals what GNU coreutils (md5sum, sha1sum,
+//! sha224sum, sha384sum, b2sum, cksum, sum) and xxhsum print for the same files on this
+//! machine, and lists those tools write check with `khsum -c`. The tools are part of every
+//! Debian and Ubuntu system (xxhsum: package xxhash, which .ci/run installs); a test fails
+//! (it does not skip) when one is missing.
 
 use assert_cmd::Command;
 use assert_cmd::cargo::CommandCargoExt;
@@ -70,6 +71,13 @@ const SAME_OUTPUT: &[(&[&str], &str, &[&str])] = &[
         "b2sum",
         &["-l", "8", "--tag"],
     ),
+    (&["-a", "xxh32"], "xxhsum", &["-H0"]),
+    (&["-a", "xxh32", "--tag"], "xxhsum", &["-H0", "--tag"]),
+    (&["-a", "xxh64"], "xxhsum", &["-H1"]),
+    (&["-a", "xxh64", "--tag"], "xxhsum", &["-H1", "--tag"]),
+    (&["-a", "xxh128"], "xxhsum", &["-H2"]),
+    (&["-a", "xxh128", "--tag"], "xxhsum", &["-H2", "--tag"]),
+    (&["-a", "xxh3", "--tag"], "xxhsum", &["-H3", "--tag"]),
 ];
 
 #[test]
