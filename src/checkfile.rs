@@ -39,9 +39,12 @@ fn base64_len(n: usize) -> usize {
 /// bytes, in base64 (with padding), as GNU cksum 9.2+ reads lists.
 fn decode_digest(text: &[u8], n: usize) -> Option<Vec<u8>> {
     use base64::Engine;
-    if text.len() == 2 * n {
-        return hex::decode(text).ok();
+    if text.len() == 2 * n
+        && let Ok(d) = hex::decode(text)
+    {
+        return Some(d);
     }
+    // Both forms have 4 characters for 2 bytes (`-l 16`): hex first, as GNU reads them.
     if text.len() == base64_len(n) {
         let d = base64::engine::general_purpose::STANDARD
             .decode(text)
@@ -609,6 +612,19 @@ mod tests {
         let mut p = ListParser::for_list(None, None, b"dir/SHA512SUMS");
         assert_eq!(p.parse(b"00  a"), Line::Improper(Some(alg("sha512"))));
         assert_eq!(p.parse(b"MD5 (a) = 00"), Line::Improper(Some(alg("md5"))));
+    }
+
+    /// A 2-byte digest is 4 characters in hex and in base64 (found by the fuzz target):
+    /// either form reads.
+    #[test]
+    fn two_byte_digests_read_in_either_form() {
+        let mut p = ListParser::new(Some(alg("blake2s")), Some(2));
+        for line in [&b"0905  a"[..], b"CQU=  a", b"BLAKE2s-16 (a) = CQU="] {
+            match p.parse(line) {
+                Line::Entry(e) => assert_eq!((e.digest, e.name), (vec![9, 5], b"a".to_vec())),
+                other => panic!("{:?}: {other:?}", String::from_utf8_lossy(line)),
+            }
+        }
     }
 
     #[test]
