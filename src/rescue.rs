@@ -47,8 +47,8 @@
 //! permutation) is the reference.
 //!
 //! The inverse S-box x^(1/7) is the cost centre: 71 multiplications per element and round
-//! in the vector backends (63 of them squarings; the chain of `simd.rs`, with
-//! e = 16·S·(2^32 + 3) + 7, S = Σ_{i<10} 8^i), 72 in the portable one. Within one
+//! in every backend (63 of them squarings; the chain of `field::exp_inv7_with` and
+//! `simd.rs`, with e = 16·S·(2^32 + 3) + 7, S = Σ_{i<10} 8^i). Within one
 //! permutation that is a chain of about 500 dependent squarings: the time is set by the
 //! latency and the throughput of one squaring step over all twelve elements.
 //!

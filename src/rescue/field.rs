@@ -194,24 +194,25 @@ pub fn exp7_with<const N: usize>(x: [u64; N], m: impl Fn(u64, u64) -> u64 + Copy
     mul_n(square_n(x3, m), x, m)
 }
 
-/// x^(1/7) = x^10540996611094048183 lane-wise with the multiplication `m`, by a
-/// 72-multiplication chain.
+/// x^(1/7) = x^10540996611094048183 lane-wise with the multiplication `m`, in 71
+/// multiplications (63 squarings), the chain of the vector backends (`simd.rs`).
 ///
-/// In binary the exponent is `1001001…001` (ten 1s, 3 apart) followed by
-/// `000110110…110111`; the chain builds x^(100100…) blocks and shifts them into place
-/// (the same chain as winter-crypto's `apply_inv_sbox`, derived from the bit pattern).
+/// The exponent is e = 16·S·(2^32 + 3) + 7, where S = Σ_{i<10} 8^i is the binary
+/// `1001001…001` (ten 1s, three apart): z = x^(2^32 + 3) shares x², x³ and x⁴ with x⁷,
+/// z^S takes four multiplications (1, 2, 4, 8, then 10 groups of `001`), and the result
+/// is (z^S)^16 · x⁷.
 #[inline(always)]
 pub fn exp_inv7_with<const N: usize>(x: [u64; N], m: impl Fn(u64, u64) -> u64 + Copy) -> [u64; N] {
-    let t1 = square_n(x, m); // x^0b10
-    let t2 = square_n(t1, m); // x^0b100
-    let t3 = exp_acc::<N, 3>(t2, t2, m); // x^0b100100
-    let t4 = exp_acc::<N, 6>(t3, t3, m); // four "100" groups
-    let t5 = exp_acc::<N, 12>(t4, t4, m); // eight groups
-    let t6 = exp_acc::<N, 6>(t5, t3, m); // ten groups
-    let t7 = exp_acc::<N, 31>(t6, t6, m); // ten groups, then the ten groups again 31 bits lower
-    let a = square_n(square_n(mul_n(square_n(t7, m), t6, m), m), m);
-    let b = mul_n(mul_n(t1, t2, m), x, m);
-    mul_n(a, b, m)
+    let x2 = square_n(x, m);
+    let x3 = mul_n(x2, x, m);
+    let x4 = square_n(x2, m);
+    let x7 = mul_n(x3, x4, m);
+    let z = exp_acc::<N, 30>(x4, x3, m); // x^(2^32 + 3)
+    let z2 = exp_acc::<N, 3>(z, z, m); // z^0b1001
+    let z4 = exp_acc::<N, 6>(z2, z2, m); // four groups
+    let z8 = exp_acc::<N, 12>(z4, z4, m); // eight groups
+    let z10 = exp_acc::<N, 6>(z8, z2, m); // z^S: ten groups
+    exp_acc::<N, 4>(z10, x7, m)
 }
 
 /// x^7 lane-wise.
@@ -335,6 +336,9 @@ mod tests {
             assert_eq!(canonical(exp_inv7(exp7(x))), c, "x={x}");
             assert_eq!(canonical(exp7(exp_inv7(x))), c, "x={x}");
         }
+        // The exponent of `exp_inv7_with`'s chain.
+        let s: u128 = (0..10).map(|i| 8u128.pow(i)).sum();
+        assert_eq!(16 * s * ((1 << 32) + 3) + 7, INV_ALPHA as u128);
         // Fermat: a^(p−1) = 1 for a ≠ 0.
         assert_eq!(pow(3, P - 1), 1);
     }
