@@ -18,6 +18,7 @@ pub(crate) fn khsum(dir: &Path) -> Command {
 /// The binary as a `std::process::Command`, for what `assert_cmd` cannot do (a file as
 /// stdout, a running child's pipes). Like `khsum`, it goes through the target's runner
 /// when `CARGO_TARGET_<TRIPLE>_RUNNER` names one (QEMU for the aarch64 leg of `.ci/run`).
+#[cfg_attr(not(unix), allow(dead_code))]
 pub(crate) fn khsum_std() -> std::process::Command {
     use assert_cmd::cargo::CommandCargoExt;
     std::process::Command::cargo_bin("khsum").unwrap()

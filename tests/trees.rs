@@ -4,8 +4,11 @@
 //! text and exit statuses; khsum is started through the target's runner (QEMU on the
 //! aarch64 leg) by the helpers of `cli.rs`.
 
-use crate::cli::{b3, checked, khsum, khsum_std, run, s, s256, tree};
+#[cfg(unix)]
+use crate::cli::khsum_std;
+use crate::cli::{b3, checked, khsum, run, s, s256, tree};
 use std::fs;
+#[cfg(unix)]
 use std::path::Path;
 use tempfile::TempDir;
 
