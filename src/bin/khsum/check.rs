@@ -86,7 +86,7 @@ pub fn run(plan: CheckPlan) -> Status {
     let mut out = Out::new();
     let mut status = Status::Ok;
     let mut protos: Protos = HashMap::new();
-    let display = progress::start(plan.io.progress, totals(&plan.lists, plan.forced.is_some()));
+    let display = progress::start(plan.io.progress, totals(&plan.lists));
     let counter = display.as_ref().map(|(_, c)| c.clone());
     let mut forced = None;
     if let Some((a, p)) = plan.forced {
@@ -143,7 +143,7 @@ fn counted(p: Box<dyn Hasher>, counter: &Option<Arc<Counter>>) -> Box<dyn Hasher
 
 /// The progress total: the lists read a second time (not standard input) and the sizes
 /// of the files they name added up.
-fn totals(lists: &[OsString], forced: bool) -> Totals {
+fn totals(lists: &[OsString]) -> Totals {
     let lists = lists.to_vec();
     Box::new(move |counter, stop| {
         for list in &lists {
@@ -153,8 +153,7 @@ fn totals(lists: &[OsString], forced: bool) -> Totals {
             let Ok(f) = std::fs::File::open(list) else {
                 continue;
             };
-            // The names are what matters here: any algorithm's lines will do.
-            let _ = forced;
+            // Only the names matter here: any algorithm's lines will do.
             let mut parser = ListParser::new(None, None);
             for line in BufReader::new(f).split(b'\n') {
                 if stop.load(std::sync::atomic::Ordering::Relaxed) {

@@ -557,13 +557,8 @@ fn update_plan(
         )));
     }
     let what = algs.iter().map(|a| a.name).collect::<Vec<_>>().join(" or ");
-    let length = common.length.and_then(|_| {
-        setup::params(common, Some(algs[0]))
-            .ok()
-            .and_then(|p| p.out_len)
-    });
-    let parser = if algs.len() == 1 {
-        ListParser::new(Some(algs[0]), length)
+    let parser = if let [alg] = algs {
+        ListParser::new(Some(alg), setup::params(common, Some(alg))?.out_len)
     } else {
         ListParser::new(None, None)
     };
