@@ -453,11 +453,13 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
             list.is_some(),
         )?),
     };
-    let mut skip: Vec<FileId> = FileId::of_stdout().into_iter().collect();
-    if let Some(u) = &update {
-        skip.extend(FileId::of_path(u.list.path()));
-    }
     let walk = if recursive {
+        // A list never lists itself: the output file and the list being updated are
+        // left out of the trees.
+        let mut skip: Vec<FileId> = FileId::of_stdout().into_iter().collect();
+        if let Some(u) = &update {
+            skip.extend(FileId::of_path(u.list.path()));
+        }
         Walk::Recursive(Arc::new(tree_rules(tree, skip)?))
     } else {
         Walk::Arguments
