@@ -22,12 +22,19 @@ fuzz_target!(|data: &[u8]| {
     }
     let algs = Algorithm::all();
     let alg = &algs[usize::from(sel) % algs.len()];
+    // The legacy cksum/sum lines write names as they are (as GNU does): a name with a
+    // newline or carriage return cannot be read back from them.
+    if alg.line != khsum::LineStyle::Hex && name.iter().any(|&c| c == b'\n' || c == b'\r') {
+        return;
+    }
     let len = alg.output_len(None).unwrap();
     let digest = TestRng::new(sel.into()).bytes(len);
     let f = LineFormat { tag: sel & 0x80 != 0, binary: sel & 0x40 != 0, ..LineFormat::default() };
     let mut out = Vec::new();
     format_line(&mut out, alg, &digest, name, f);
-    let forced = if f.tag { None } else { Some(alg) };
+    // A tagged line names its algorithm; an untagged one, and a legacy cksum/sum line
+    // (which --tag does not change), is read with the algorithm given (as with -a).
+    let forced = if f.tag && alg.line == khsum::LineStyle::Hex { None } else { Some(alg) };
     let mut p = ListParser::new(forced, None);
     match p.parse(&out) {
         Line::Entry(e) => {
