@@ -1,6 +1,12 @@
 //! Several algorithms over one read (`-a sha256,blake3`): one [`Hasher`] that feeds each
 //! chunk to every algorithm's hasher at once, on the rayon pool, so each file is read
 //! once and hashed in the time of its slowest algorithm.
+//!
+//! Large files are memory-mapped and handed over in 8 MiB pieces, each part hashing a
+//! piece on its own thread with its single-threaded `update`: one hand-off per 8 MiB
+//! rather than per 1 MiB read, and no copy out of the page cache. On the development
+//! machine, SHA-256 and BLAKE3 of a 1 GiB page-cached file took 0.94× the time of SHA-256
+//! alone (see the README).
 
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
@@ -9,6 +15,9 @@ use rayon::prelude::*;
 /// Chunks at least this large are hashed by the algorithms in parallel; smaller ones
 /// one after another (a hand-off costs a few µs).
 const PARALLEL_MIN: usize = 64 * 1024;
+
+/// The piece of a large buffer (a mapping) the parts hash between two hand-offs.
+const PIECE: usize = 8 << 20;
 
 /// The hashers of several algorithms fed the same bytes; the digest is their digests
 /// one after another ([`Multi::split`] cuts it up).
@@ -57,13 +66,15 @@ impl Hasher for Multi {
     }
 
     fn update_large(&mut self, data: &[u8]) {
-        self.each(data, |h, d| h.update_large(d));
+        for piece in data.chunks(PIECE) {
+            self.each(piece, |h, d| h.update(d));
+        }
     }
 
-    /// Read, never mapped: the file is read once in chunks that every part hashes while
-    /// they are in cache (SHA-256 walks a mapping slower than it hashes a read buffer).
+    /// Mapped: the parts read the page cache directly, each at its own pace within a
+    /// piece, with no copy into a read buffer.
     fn prefers_mmap(&self) -> bool {
-        false
+        true
     }
 
     fn expect_len(&mut self, total: u64) {
