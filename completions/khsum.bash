@@ -95,7 +95,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -h -V --check --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --key-file --key-env --derive-key --recursive --help --version hash check tag list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -w -r -L -h -V --check --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -129,6 +129,10 @@ _khsum() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --unlisted)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --key-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -138,6 +142,30 @@ _khsum() {
                     return 0
                     ;;
                 --derive-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files0-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --update)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -187,7 +215,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__check)
-            opts="-a -l -j -w -h --algorithm --length --nonce --threads --quiet --status --strict --warn --ignore-missing --key-file --key-env --derive-key --help"
+            opts="-a -l -j -w -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -221,6 +249,10 @@ _khsum() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --unlisted)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --key-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -230,6 +262,18 @@ _khsum() {
                     return 0
                     ;;
                 --derive-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-depth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -339,7 +383,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__hash)
-            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --recursive --help"
+            opts="-a -l -j -z -b -t -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -382,6 +426,30 @@ _khsum() {
                     return 0
                     ;;
                 --derive-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files0-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --update)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -575,7 +643,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__tag)
-            opts="-a -l -j -z -b -t -r -h --algorithm --length --nonce --threads --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --recursive --help"
+            opts="-a -l -j -z -b -t -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -618,6 +686,30 @@ _khsum() {
                     return 0
                     ;;
                 --derive-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files0-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --update)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= nonce= j/threads= tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing key-file= key-env= derive-key= r/recursive h/help V/version
+    string join \n c/check a/algorithm= l/length= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing unlisted= key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow files-from= files0-from= update= check-existing h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -24,7 +24,7 @@ function __fish_khsum_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c khsum -n "__fish_khsum_needs_command" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
+complete -c khsum -n "__fish_khsum_needs_command" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
 sha512\t'SHA-512 (FIPS 180-4), byte-compatible with sha512sum'
 sha224\t'SHA-224 (FIPS 180-4), byte-compatible with sha224sum'
@@ -61,11 +61,22 @@ rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
-complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
+complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l key -d 'A key on the command line: answered with how khsum takes keys' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l exclude -d 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l max-depth -d 'Descend at most N levels below directory arguments (1: their own entries)' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l files-from -d 'Hash the files named in FILE, one per line (\'-\': standard input)' -r -F
+complete -c khsum -n "__fish_khsum_needs_command" -l files0-from -d 'Hash the files named in FILE, each ended by a NUL byte (find -print0)' -r -F
+complete -c khsum -n "__fish_khsum_needs_command" -l update -d 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -s c -l check -d 'Read checksum lists from the FILEs and verify them (same as \'khsum check\')'
+complete -c khsum -n "__fish_khsum_needs_command" -l no-mmap -d 'Read files, never memory-map them'
+complete -c khsum -n "__fish_khsum_needs_command" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
+complete -c khsum -n "__fish_khsum_needs_command" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
+complete -c khsum -n "__fish_khsum_needs_command" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_needs_command" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_needs_command" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
 complete -c khsum -n "__fish_khsum_needs_command" -l base64 -d 'Write digests in base64 (with padding), as cksum --base64; lists may hold either'
@@ -79,7 +90,11 @@ complete -c khsum -n "__fish_khsum_needs_command" -l status -d 'Print nothing on
 complete -c khsum -n "__fish_khsum_needs_command" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
 complete -c khsum -n "__fish_khsum_needs_command" -s w -l warn -d 'Warn about each improperly formatted checksum line (--quiet, --status and --warn are one setting, as in GNU: the last one given wins)'
 complete -c khsum -n "__fish_khsum_needs_command" -l ignore-missing -d 'Don\'t fail or report status for missing files'
+complete -c khsum -n "__fish_khsum_needs_command" -l keyed -d 'b3sum\'s --keyed: answered with how khsum takes keys'
 complete -c khsum -n "__fish_khsum_needs_command" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
+complete -c khsum -n "__fish_khsum_needs_command" -l one-file-system -d 'Do not enter directories on other file systems'
+complete -c khsum -n "__fish_khsum_needs_command" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
+complete -c khsum -n "__fish_khsum_needs_command" -l check-existing -d 'With --update, also verify the files LIST already names'
 complete -c khsum -n "__fish_khsum_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_needs_command" -s V -l version -d 'Print version'
 complete -c khsum -n "__fish_khsum_needs_command" -a "hash" -d 'Hash files (the default when no subcommand is given)'
@@ -90,7 +105,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -a "bench" -d 'Measure cycles/
 complete -c khsum -n "__fish_khsum_needs_command" -a "selftest" -d 'Run every known-answer vector on every backend this CPU has'
 complete -c khsum -n "__fish_khsum_needs_command" -a "generate" -d 'Print the man page or a shell completion script (for packagers)'
 complete -c khsum -n "__fish_khsum_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
 sha512\t'SHA-512 (FIPS 180-4), byte-compatible with sha512sum'
 sha224\t'SHA-224 (FIPS 180-4), byte-compatible with sha224sum'
@@ -127,10 +142,20 @@ rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key -d 'A key on the command line: answered with how khsum takes keys' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l exclude -d 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l max-depth -d 'Descend at most N levels below directory arguments (1: their own entries)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l files-from -d 'Hash the files named in FILE, one per line (\'-\': standard input)' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l files0-from -d 'Hash the files named in FILE, each ended by a NUL byte (find -print0)' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l update -d 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-mmap -d 'Read files, never memory-map them'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l base64 -d 'Write digests in base64 (with padding), as cksum --base64; lists may hold either'
@@ -139,9 +164,13 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -s z -l zero -d 'End e
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s t -l text -d 'Mark names with \' \' (text mode; the default), like sha256sum -t'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l keyed -d 'b3sum\'s --keyed: answered with how khsum takes keys'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l one-file-system -d 'Do not enter directories on other file systems'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l check-existing -d 'With --update, also verify the files LIST already names'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c khsum -n "__fish_khsum_using_subcommand check" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
 sha512\t'SHA-512 (FIPS 180-4), byte-compatible with sha512sum'
 sha224\t'SHA-224 (FIPS 180-4), byte-compatible with sha224sum'
@@ -178,17 +207,29 @@ rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l key -d 'A key on the command line: answered with how khsum takes keys' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l exclude -d 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l max-depth -d 'Descend at most N levels below directory arguments (1: their own entries)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l no-mmap -d 'Read files, never memory-map them'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l quiet -d 'Don\'t print OK for each successfully verified file'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l status -d 'Print nothing on standard output; the exit status shows success'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s w -l warn -d 'Warn about each improperly formatted checksum line (--quiet, --status and --warn are one setting, as in GNU: the last one given wins)'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l ignore-missing -d 'Don\'t fail or report status for missing files'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l keyed -d 'b3sum\'s --keyed: answered with how khsum takes keys'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l one-file-system -d 'Do not enter directories on other file systems'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\')' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
 sha512\t'SHA-512 (FIPS 180-4), byte-compatible with sha512sum'
 sha224\t'SHA-224 (FIPS 180-4), byte-compatible with sha224sum'
@@ -225,10 +266,20 @@ rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key -d 'A key on the command line: answered with how khsum takes keys' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l exclude -d 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l max-depth -d 'Descend at most N levels below directory arguments (1: their own entries)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l files-from -d 'Hash the files named in FILE, one per line (\'-\': standard input)' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l files0-from -d 'Hash the files named in FILE, each ended by a NUL byte (find -print0)' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l update -d 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-mmap -d 'Read files, never memory-map them'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l untagged -d 'Write untagged lines: \'hex  name\' (the default; for cksum compatibility)'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l base64 -d 'Write digests in base64 (with padding), as cksum --base64; lists may hold either'
@@ -237,7 +288,11 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -s z -l zero -d 'End ea
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s t -l text -d 'Mark names with \' \' (text mode; the default), like sha256sum -t'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l keyed -d 'b3sum\'s --keyed: answered with how khsum takes keys'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l one-file-system -d 'Do not enter directories on other file systems'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l check-existing -d 'With --update, also verify the files LIST already names'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_using_subcommand list" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -s a -l algorithm -d 'Algorithm to measure (repeatable; default: all)' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'

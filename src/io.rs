@@ -24,6 +24,26 @@ pub const MMAP_MIN: u64 = 256 * 1024;
 /// Read size for streamed input.
 const CHUNK: usize = 1 << 20;
 
+/// Whether large files may be memory-mapped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mmap {
+    /// When the hasher prefers it ([`Hasher::prefers_mmap`]) and the file is at least
+    /// [`MMAP_MIN`] bytes.
+    #[default]
+    Auto,
+    /// Never (`--no-mmap`): every file is read.
+    Never,
+}
+
+/// A digest and the number of bytes it covers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hashed {
+    /// The digest or tag.
+    pub digest: Vec<u8>,
+    /// The input's length in bytes.
+    pub size: u64,
+}
+
 /// Why an input produced no digest.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
@@ -77,8 +97,8 @@ pub fn describe_io_error(e: &io::Error) -> String {
 /// What identifies one version of a file's content: if any of it differs after reading,
 /// the file changed underneath.
 #[derive(Debug, PartialEq, Eq)]
-struct Stamp {
-    len: u64,
+pub(crate) struct Stamp {
+    pub(crate) len: u64,
     modified: Option<std::time::SystemTime>,
     #[cfg(unix)]
     ctime: (i64, i64),
@@ -87,7 +107,7 @@ struct Stamp {
 }
 
 impl Stamp {
-    fn of(m: &Metadata) -> Stamp {
+    pub(crate) fn of(m: &Metadata) -> Stamp {
         #[cfg(unix)]
         use std::os::unix::fs::MetadataExt;
         Stamp {
@@ -130,6 +150,14 @@ pub const SETTLE: Duration = Duration::from_secs(3);
 /// # Errors
 /// The file cannot be opened or read, or it changed while being read.
 pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+    hash_path_with(path, proto, Mmap::Auto).map(|h| h.digest)
+}
+
+/// [`hash_path`] under a memory-map policy, returning the digest with the input's size.
+///
+/// # Errors
+/// As [`hash_path`].
+pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
     let started = SystemTime::now();
     let file = File::open(path)?;
     with_buf(|store| {
@@ -147,18 +175,24 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError>
             // A pipe or device: what was read is gone from it; go on streaming.
             let mut h = proto.box_clone();
             h.update(&buf[..n]);
-            read_all(&file, &mut *h, 0, buf)?;
-            return Ok(h.finalize()?);
+            let rest = read_all(&file, &mut *h, 0, buf)?;
+            return Ok(Hashed {
+                digest: h.finalize()?,
+                size: n as u64 + rest,
+            });
         }
         if settled(&meta, started) {
             if n < FIRST && meta.len() == n as u64 {
-                return Ok(proto.digest_whole(&buf[..n])?);
+                return Ok(Hashed {
+                    digest: proto.digest_whole(&buf[..n])?,
+                    size: n as u64,
+                });
             }
             // Unchanged while the first bytes were read: keep them, check the rest.
-            return hash_open(&file, &meta, 0, proto, buf, n);
+            return hash_open(&file, &meta, 0, proto, mmap, buf, n);
         }
         (&file).rewind()?;
-        hash_open(&file, &meta, 0, proto, buf, 0)
+        hash_open(&file, &meta, 0, proto, mmap, buf, 0)
     })
 }
 
@@ -214,9 +248,10 @@ fn hash_open(
     meta: &Metadata,
     start: u64,
     proto: &dyn Hasher,
+    mmap: Mmap,
     buf: &mut [u8],
     have: usize,
-) -> Result<Vec<u8>, InputError> {
+) -> Result<Hashed, InputError> {
     let before = Stamp::of(meta);
     let expected = meta.len().saturating_sub(start);
     // 0 is also what /proc and sysfs files report, whatever they hold: not a length to
@@ -224,14 +259,17 @@ fn hash_open(
     if expected > 0 && (have as u64) > expected {
         return Err(changed());
     }
-    let mmap = start == 0 && big_for_mmap(meta, proto);
+    let mmap = mmap == Mmap::Auto && start == 0 && big_for_mmap(meta, proto);
     if expected > 0 && expected <= buf.len() as u64 && !mmap {
         let len = expected as usize;
         read_exact(file, &mut buf[have..len])?;
         if Stamp::of(&file.metadata()?) != before {
             return Err(changed());
         }
-        return Ok(proto.digest_whole(&buf[..len])?);
+        return Ok(Hashed {
+            digest: proto.digest_whole(&buf[..len])?,
+            size: expected,
+        });
     }
     let mut h = proto.box_clone();
     if expected > 0 {
@@ -240,19 +278,33 @@ fn hash_open(
     h.update(&buf[..have]);
     #[cfg(unix)]
     if mmap && let Ok(map) = MappedFile::map(file, meta.len()) {
+        #[cfg(test)]
+        MAPPED.set(MAPPED.get() + 1);
         h.update_large(&map.bytes()[have..]);
         let faulted = map.faulted();
         drop(map);
         if faulted || Stamp::of(&file.metadata()?) != before {
             return Err(changed());
         }
-        return Ok(h.finalize()?);
+        return Ok(Hashed {
+            digest: h.finalize()?,
+            size: expected,
+        });
     }
     let n = have as u64 + read_all(file, &mut *h, expected.saturating_sub(have as u64), buf)?;
     if (expected != 0 && n != expected) || Stamp::of(&file.metadata()?) != before {
         return Err(changed());
     }
-    Ok(h.finalize()?)
+    Ok(Hashed {
+        digest: h.finalize()?,
+        size: n,
+    })
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Files this thread memory-mapped (for the tests of [`Mmap::Never`]).
+    static MAPPED: Cell<u32> = const { Cell::new(0) };
 }
 
 /// Whether a regular file is large enough to be memory-mapped for this hasher.
@@ -282,6 +334,14 @@ fn read_exact(mut file: &File, buf: &mut [u8]) -> Result<(), InputError> {
 /// # Errors
 /// A read error, or a redirected file that changed while being read.
 pub fn hash_stdin(proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+    hash_stdin_with(proto, Mmap::Auto).map(|h| h.digest)
+}
+
+/// [`hash_stdin`] under a memory-map policy, returning the digest with the input's size.
+///
+/// # Errors
+/// As [`hash_stdin`].
+pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
@@ -295,10 +355,20 @@ pub fn hash_stdin(proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
             && meta.is_file()
         {
             let start = std::io::Seek::stream_position(&mut &f).unwrap_or(0);
-            return with_buf(|store| hash_open(&f, &meta, start, proto, aligned(store, CHUNK), 0));
+            return with_buf(|store| {
+                hash_open(&f, &meta, start, proto, mmap, aligned(store, CHUNK), 0)
+            });
         }
     }
-    hash_reader(std::io::stdin().lock(), proto)
+    #[cfg(not(unix))]
+    let _ = mmap;
+    let mut h = proto.box_clone();
+    let size =
+        with_buf(|store| read_all(std::io::stdin().lock(), &mut *h, 0, aligned(store, CHUNK)))?;
+    Ok(Hashed {
+        digest: h.finalize()?,
+        size,
+    })
 }
 
 /// Hashes everything `reader` yields with a fresh copy of `proto`.
@@ -382,7 +452,7 @@ mod tests {
             let file = File::open(&path).unwrap();
             let meta = file.metadata().unwrap();
             let open = |f: &File, m: &Metadata| {
-                with_buf(|store| hash_open(f, m, 0, &*proto, aligned(store, CHUNK), 0))
+                with_buf(|store| hash_open(f, m, 0, &*proto, Mmap::Auto, aligned(store, CHUNK), 0))
             };
             assert!(open(&file, &meta).is_ok());
             std::fs::OpenOptions::new()
@@ -398,6 +468,30 @@ mod tests {
                 "{len} -> {new_len}"
             );
         }
+    }
+
+    /// `--no-mmap`: a file the hasher would map is read, with the same digest and size.
+    #[cfg(unix)]
+    #[test]
+    fn never_maps_when_told_not_to() {
+        let proto = crate::Algorithm::lookup("blake3")
+            .unwrap()
+            .hasher(None, &crate::Params::default())
+            .unwrap();
+        assert!(proto.prefers_mmap());
+        let d = tempfile::TempDir::new().unwrap();
+        let path = d.path().join("f");
+        let data = vec![7u8; 2 * MMAP_MIN as usize + 5];
+        std::fs::write(&path, &data).unwrap();
+        let want = Hashed {
+            digest: blake3::hash(&data).as_bytes().to_vec(),
+            size: data.len() as u64,
+        };
+        let before = MAPPED.get();
+        assert_eq!(hash_path_with(&path, &*proto, Mmap::Never).unwrap(), want);
+        assert_eq!(MAPPED.get(), before);
+        assert_eq!(hash_path_with(&path, &*proto, Mmap::Auto).unwrap(), want);
+        assert_eq!(MAPPED.get(), before + 1);
     }
 
     #[test]

@@ -13,12 +13,17 @@ pub mod algorithm;
 pub mod backend;
 pub mod checkfile;
 pub mod hasher;
+pub mod inputs;
 pub mod io;
 pub mod kat;
 pub mod key;
 pub mod measure;
+pub mod multi;
 pub mod names;
 pub mod parallel;
+pub mod progress;
+pub mod record;
+pub mod update;
 pub mod walk;
 
 pub mod blake3;

@@ -20,6 +20,10 @@ use std::sync::mpsc;
 /// called whenever the caller is about to wait for a result (the moment to flush output).
 /// When `sink` returns `false`, no further items are started and the function returns
 /// once the running ones finish.
+///
+/// With a pool of one thread (`-j1`), the items run on the calling thread strictly one
+/// after another, in order: the next item is taken only after the previous one's result
+/// went to `sink` (a spinning disk reads one file at a time).
 pub fn for_each_ordered<I, T, W, S, D>(
     items: I,
     window: usize,
@@ -37,6 +41,15 @@ pub fn for_each_ordered<I, T, W, S, D>(
 {
     let window = window.max(1);
     let threads = rayon::current_num_threads().max(1);
+    if threads == 1 {
+        for item in items {
+            let t = work(item);
+            if !sink(t) {
+                break;
+            }
+        }
+        return;
+    }
     let (tx, rx) = mpsc::channel::<(usize, Vec<T>)>();
     let work = &work;
     rayon::in_place_scope(|scope| {

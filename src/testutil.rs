@@ -176,7 +176,7 @@ mod tests {
             pieces(&data, &[11, 21, 4, 4]),
             [&data[..0], &data[..4], &[][..], &data[4..], &[][..]]
         );
-        assert_eq!(pieces(&[], &[usize::MAX]), [&[][..], &[][..]]);
+        assert_eq!(pieces(&[], &[usize::MAX]), [&b""[..], &b""[..]]);
     }
 
     #[test]

@@ -1,10 +1,13 @@
-//! Recursive directory traversal for `-r`: a deterministic order (entries sorted by the
-//! bytes of their names), symbolic links followed, and loops detected rather than walked.
+//! Directory trees for `-r` (and `check --unlisted`): the walking is done by `walkdir`,
+//! the exclusion globs are matched by `globset`; this module holds the rules khsum walks
+//! by. Entries come in a deterministic order (sorted by the bytes of their names, depth
+//! first). Symbolic links to files are hashed under their own name; symbolic links to
+//! directories are entered only when following links (`-L`), and then a link back to an
+//! ancestor is reported as a loop and not walked, and the walk goes on.
 
-use crate::names::path_bytes;
-use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One thing found while walking.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,78 +21,184 @@ pub enum Item {
     Skipped(PathBuf, String),
 }
 
-/// Identity of a directory, for loop detection.
-type DirId = (u64, u64);
+/// The text of a loop's error.
+pub const LOOP: &str = "File system loop detected; not followed";
 
-#[cfg(unix)]
-fn dir_id(m: &fs::Metadata) -> DirId {
-    use std::os::unix::fs::MetadataExt;
-    (m.dev(), m.ino())
+/// `--exclude` globs, compiled into one matcher.
+#[derive(Debug, Clone)]
+pub struct Exclude(globset::GlobSet);
+
+impl Exclude {
+    /// Compiles the globs. `*`, `?` and `[...]` do not match `/`; `**` matches any number
+    /// of directories.
+    ///
+    /// # Errors
+    /// A glob that does not parse: the message quotes it and says what is wrong.
+    pub fn new<S: AsRef<str>>(globs: &[S]) -> Result<Exclude, String> {
+        let mut set = globset::GlobSetBuilder::new();
+        for g in globs {
+            let g = g.as_ref();
+            let glob = globset::GlobBuilder::new(g)
+                .literal_separator(true)
+                .backslash_escape(true)
+                .build()
+                .map_err(|e| format!("invalid --exclude glob '{g}': {}", e.kind()))?;
+            set.add(glob);
+        }
+        set.build()
+            .map(Exclude)
+            .map_err(|e| format!("invalid --exclude glob: {}", e.kind()))
+    }
+
+    /// Whether an entry is excluded: its name, or its path below the walked directory,
+    /// matches a glob.
+    pub fn matches(&self, relative: &Path) -> bool {
+        self.0.is_match(relative) || relative.file_name().is_some_and(|n| self.0.is_match(n))
+    }
 }
 
-#[cfg(not(unix))]
-fn dir_id(_m: &fs::Metadata) -> DirId {
-    (0, 0)
+/// The identity of a file, to leave it out of a walk (the file standard output goes
+/// to, the list being updated): device and inode on Unix; elsewhere its canonical path,
+/// compared only for entries of the same name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileId {
+    #[cfg(unix)]
+    dev: u64,
+    #[cfg(unix)]
+    ino: u64,
+    #[cfg(not(unix))]
+    path: PathBuf,
 }
 
-struct Frame {
-    /// Remaining entries of this directory, sorted in reverse (so `pop` yields order).
-    entries: Vec<PathBuf>,
-    id: DirId,
+impl FileId {
+    /// The identity of the file at `path`, if it exists.
+    pub fn of_path(path: &Path) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            Self::of_meta(&fs::metadata(path).ok()?)
+        }
+        #[cfg(not(unix))]
+        {
+            Some(FileId {
+                path: fs::canonicalize(path).ok()?,
+            })
+        }
+    }
+
+    #[cfg(unix)]
+    fn of_meta(m: &fs::Metadata) -> Option<FileId> {
+        use std::os::unix::fs::MetadataExt;
+        Some(FileId {
+            dev: m.dev(),
+            ino: m.ino(),
+        })
+    }
+
+    /// The identity of standard output when it is a regular file (`khsum -r . > SUMS`).
+    /// Unix only: elsewhere `None`.
+    pub fn of_stdout() -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            let f = fs::File::from(std::io::stdout().as_fd().try_clone_to_owned().ok()?);
+            let m = f.metadata().ok()?;
+            if m.is_file() { Self::of_meta(&m) } else { None }
+        }
+        #[cfg(not(unix))]
+        {
+            None
+        }
+    }
+
+    /// Whether the walked entry is this file (cheap first: inode, or name).
+    fn is(&self, e: &walkdir::DirEntry) -> bool {
+        #[cfg(unix)]
+        {
+            use walkdir::DirEntryExt;
+            if e.ino() != self.ino {
+                return false;
+            }
+            FileId::of_path(e.path()).is_some_and(|id| id == *self)
+        }
+        #[cfg(not(unix))]
+        {
+            e.file_name() == self.path.file_name().unwrap_or_default()
+                && fs::canonicalize(e.path()).is_ok_and(|p| p == self.path)
+        }
+    }
 }
 
-/// Walks a directory tree lazily, in sorted order.
+/// How trees are walked.
+#[derive(Debug, Clone, Default)]
+pub struct TreeRules {
+    /// `--exclude`: entries (and whole directories) left out.
+    pub exclude: Option<Exclude>,
+    /// `--max-depth N`: at most N levels below the directory argument (1: its own
+    /// entries).
+    pub max_depth: Option<usize>,
+    /// `--one-file-system`: directories on other file systems are not entered.
+    pub one_file_system: bool,
+    /// `-L`: follow symbolic links to directories (loops are reported, not walked).
+    pub follow: bool,
+    /// Files left out of every walk, silently.
+    pub skip: Vec<FileId>,
+}
+
+/// Walks one directory tree lazily, in sorted order.
 pub struct Walker {
-    stack: Vec<Frame>,
-    ancestors: HashSet<DirId>,
-    pending: Option<Item>,
+    it: Box<dyn Iterator<Item = walkdir::Result<walkdir::DirEntry>> + Send>,
+    rules: Arc<TreeRules>,
 }
 
 impl Walker {
-    /// Starts a walk at `root`, which must be a directory (or a link to one).
-    pub fn new(root: &Path) -> Walker {
-        let mut w = Walker {
-            stack: Vec::new(),
-            ancestors: HashSet::new(),
-            pending: None,
-        };
-        match fs::metadata(root) {
-            Ok(m) if m.is_dir() => w.enter(root, &m),
-            Ok(_) => w.pending = Some(Item::File(root.to_path_buf())),
-            Err(e) => {
-                w.pending = Some(Item::Error(
-                    root.to_path_buf(),
-                    crate::io::describe_io_error(&e),
-                ))
-            }
+    /// Starts a walk at `root`, which should be a directory (or a link to one; a link
+    /// given as the root is always followed).
+    pub fn new(root: &Path, rules: Arc<TreeRules>) -> Walker {
+        let mut w = walkdir::WalkDir::new(root)
+            .follow_links(rules.follow)
+            .same_file_system(rules.one_file_system)
+            .sort_by_file_name();
+        if let Some(d) = rules.max_depth {
+            w = w.max_depth(d);
         }
-        w
+        let root = root.to_path_buf();
+        let filter = rules.clone();
+        let it = w.into_iter().filter_entry(move |e| {
+            e.depth() == 0
+                || filter
+                    .exclude
+                    .as_ref()
+                    .is_none_or(|x| !x.matches(e.path().strip_prefix(&root).unwrap_or(e.path())))
+        });
+        Walker {
+            it: Box::new(it),
+            rules,
+        }
     }
 
-    fn enter(&mut self, dir: &Path, m: &fs::Metadata) {
-        let id = dir_id(m);
-        if !cfg!(unix) || self.ancestors.insert(id) {
-            match fs::read_dir(dir) {
-                Ok(rd) => {
-                    let mut entries: Vec<PathBuf> =
-                        rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-                    entries.sort_by(|a, b| path_bytes(b).cmp(&path_bytes(a)));
-                    self.stack.push(Frame { entries, id });
-                }
-                Err(e) => {
-                    self.ancestors.remove(&id);
-                    self.pending = Some(Item::Error(
-                        dir.to_path_buf(),
-                        crate::io::describe_io_error(&e),
-                    ));
-                }
-            }
-        } else {
-            self.pending = Some(Item::Error(
-                dir.to_path_buf(),
-                "File system loop detected; not followed".into(),
-            ));
+    fn item(&self, e: walkdir::DirEntry) -> Option<Item> {
+        let ft = e.file_type();
+        if ft.is_dir() {
+            return None;
         }
+        if self.rules.skip.iter().any(|id| id.is(&e)) {
+            return None;
+        }
+        let path = e.into_path();
+        if ft.is_file() {
+            return Some(Item::File(path));
+        }
+        if ft.is_symlink() {
+            // Not following links: a link to a file is hashed under its own name, a link
+            // to a directory is not entered, a dangling link is an error.
+            return match fs::metadata(&path) {
+                Ok(m) if m.is_file() => Some(Item::File(path)),
+                Ok(m) if m.is_dir() => None,
+                Ok(_) => Some(Item::Skipped(path, "not a regular file; skipped".into())),
+                Err(e) => Some(Item::Error(path, crate::io::describe_io_error(&e))),
+            };
+        }
+        Some(Item::Skipped(path, "not a regular file; skipped".into()))
     }
 }
 
@@ -98,25 +207,67 @@ impl Iterator for Walker {
 
     fn next(&mut self) -> Option<Item> {
         loop {
-            if let Some(p) = self.pending.take() {
-                return Some(p);
-            }
-            let frame = self.stack.last_mut()?;
-            let Some(path) = frame.entries.pop() else {
-                let id = frame.id;
-                self.stack.pop();
-                self.ancestors.remove(&id);
-                continue;
-            };
-            match fs::metadata(&path) {
-                Ok(m) if m.is_dir() => self.enter(&path, &m),
-                Ok(m) if m.is_file() => return Some(Item::File(path)),
-                Ok(_) => {
-                    return Some(Item::Skipped(path, "not a regular file; skipped".into()));
+            match self.it.next()? {
+                Ok(e) => {
+                    if let Some(item) = self.item(e) {
+                        return Some(item);
+                    }
                 }
-                // A dangling link, or an entry removed since it was listed.
-                Err(e) => return Some(Item::Error(path, crate::io::describe_io_error(&e))),
+                Err(err) => {
+                    let path = err.path().map(Path::to_path_buf).unwrap_or_default();
+                    let reason = if err.loop_ancestor().is_some() {
+                        LOOP.to_string()
+                    } else if let Some(io) = err.io_error() {
+                        crate::io::describe_io_error(io)
+                    } else {
+                        err.to_string()
+                    };
+                    return Some(Item::Error(path, reason));
+                }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn walk(root: &Path, rules: TreeRules) -> Vec<String> {
+        Walker::new(root, Arc::new(rules))
+            .map(|i| match i {
+                Item::File(p) => p.strip_prefix(root).unwrap().display().to_string(),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn excludes_depth_and_order() {
+        let d = tempfile::TempDir::new().unwrap();
+        let p = d.path();
+        for f in ["b/x.tmp", "b/c/y", "a.tmp", "A", "z/keep", "build/out"] {
+            let f = p.join(f);
+            fs::create_dir_all(f.parent().unwrap()).unwrap();
+            fs::write(f, b"x").unwrap();
+        }
+        assert_eq!(
+            walk(p, TreeRules::default()),
+            ["A", "a.tmp", "b/c/y", "b/x.tmp", "build/out", "z/keep"]
+        );
+        let rules = TreeRules {
+            exclude: Some(Exclude::new(&["*.tmp", "build", "z/*"]).unwrap()),
+            ..Default::default()
+        };
+        assert_eq!(walk(p, rules), ["A", "b/c/y"]);
+        let rules = TreeRules {
+            max_depth: Some(1),
+            ..Default::default()
+        };
+        assert_eq!(walk(p, rules), ["A", "a.tmp"]);
+        assert_eq!(
+            Exclude::new(&["ok", "[a"]).unwrap_err(),
+            "invalid --exclude glob '[a': unclosed character class; missing ']'"
+        );
     }
 }

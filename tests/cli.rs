@@ -8,7 +8,7 @@ use std::fs;
 use std::path::Path;
 use tempfile::TempDir;
 
-fn khsum(dir: &Path) -> Command {
+pub(crate) fn khsum(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("khsum").unwrap();
     c.current_dir(dir);
     c.env_remove("KHSUM_KEY");
@@ -18,16 +18,17 @@ fn khsum(dir: &Path) -> Command {
 /// The binary as a `std::process::Command`, for what `assert_cmd` cannot do (a file as
 /// stdout, a running child's pipes). Like `khsum`, it goes through the target's runner
 /// when `CARGO_TARGET_<TRIPLE>_RUNNER` names one (QEMU for the aarch64 leg of `.ci/run`).
-fn khsum_std() -> std::process::Command {
+#[cfg_attr(not(unix), allow(dead_code))]
+pub(crate) fn khsum_std() -> std::process::Command {
     use assert_cmd::cargo::CommandCargoExt;
     std::process::Command::cargo_bin("khsum").unwrap()
 }
 
-fn b3(data: &[u8]) -> String {
+pub(crate) fn b3(data: &[u8]) -> String {
     blake3::hash(data).to_hex().to_string()
 }
 
-fn s256(data: &[u8]) -> String {
+pub(crate) fn s256(data: &[u8]) -> String {
     hex::encode(sha2::Sha256::digest(data))
 }
 
@@ -35,13 +36,13 @@ fn s512(data: &[u8]) -> String {
     hex::encode(sha2::Sha512::digest(data))
 }
 
-struct Run {
-    out: Vec<u8>,
-    err: String,
-    code: i32,
+pub(crate) struct Run {
+    pub(crate) out: Vec<u8>,
+    pub(crate) err: String,
+    pub(crate) code: i32,
 }
 
-fn run(c: &mut Command) -> Run {
+pub(crate) fn run(c: &mut Command) -> Run {
     let o = c.output().unwrap();
     Run {
         out: o.stdout,
@@ -50,11 +51,11 @@ fn run(c: &mut Command) -> Run {
     }
 }
 
-fn s(b: &[u8]) -> String {
+pub(crate) fn s(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-fn tree() -> TempDir {
+pub(crate) fn tree() -> TempDir {
     let d = TempDir::new().unwrap();
     fs::write(d.path().join("a"), b"hello\n").unwrap();
     fs::write(d.path().join("empty"), b"").unwrap();
@@ -299,7 +300,7 @@ fn bad_inputs_are_reported_and_the_rest_processed() {
     assert_eq!(s(&r.out), format!("{}  a\n", b3(b"hello\n")));
     assert_eq!(
         r.err,
-        "khsum: missing: No such file or directory\nkhsum: dir: Is a directory\nkhsum: 'my file': No such file or directory\n"
+        "khsum: missing: No such file or directory\nkhsum: dir: Is a directory (use -r to hash the files below it)\nkhsum: 'my file': No such file or directory\n"
     );
     // An unknown algorithm names the valid ones (clap's possible values, from the
     // registry), before any input is read.
@@ -360,28 +361,41 @@ fn recursive_is_sorted_and_survives_link_loops() {
     fs::write(p.join("t/a/y"), b"y").unwrap();
     fs::write(p.join("t/B"), b"B").unwrap();
     std::os::unix::fs::symlink("..", p.join("t/b/loop")).unwrap();
+    std::os::unix::fs::symlink("../z", p.join("t/a/zlink")).unwrap();
+    let want = format!(
+        "{}  t/B\n{}  t/a/y\n{}  t/a/zlink\n{}  t/b/inner/x\n{}  t/z\n",
+        b3(b"B"),
+        b3(b"y"),
+        b3(b"z"),
+        b3(b"x"),
+        b3(b"z")
+    );
+    // Links to directories are not followed by default (a link to a file is hashed
+    // under its own name).
     let r = run(khsum(p).args(["-r", "t"]));
+    assert_eq!((s(&r.out), r.err.as_str(), r.code), (want.clone(), "", 0));
+    // With -L they are, and a loop is reported and skipped; the run goes on.
+    let r = run(khsum(p).args(["-r", "-L", "t"]));
     assert_eq!(
-        s(&r.out),
-        format!(
-            "{}  t/B\n{}  t/a/y\n{}  t/b/inner/x\n{}  t/z\n",
-            b3(b"B"),
-            b3(b"y"),
-            b3(b"x"),
-            b3(b"z")
+        (s(&r.out), r.err.as_str(), r.code),
+        (
+            want,
+            "khsum: t/b/loop: File system loop detected; not followed\n",
+            1
         )
     );
-    assert_eq!(
-        r.err,
-        "khsum: t/b/loop: File system loop detected; not followed\n"
-    );
-    assert_eq!(r.code, 1);
-    // Without -r a directory is an error.
+    // Without -r a directory is an error, with a hint.
     let r = run(khsum(p).args(["t"]));
-    assert_eq!((r.code, r.err.as_str()), (1, "khsum: t: Is a directory\n"));
+    assert_eq!(
+        (r.code, r.err.as_str()),
+        (
+            1,
+            "khsum: t: Is a directory (use -r to hash the files below it)\n"
+        )
+    );
 }
 
-fn checked(d: &Path, list: &[u8], extra: &[&str]) -> Run {
+pub(crate) fn checked(d: &Path, list: &[u8], extra: &[&str]) -> Run {
     fs::write(d.join("L"), list).unwrap();
     run(khsum(d).args(extra).args(["-c", "L"]))
 }

@@ -474,7 +474,7 @@ fn base64_and_raw_digests() {
     assert_eq!((code, out.len()), (2, 0));
     assert_eq!(
         err,
-        "khsum: --raw writes one digest: give one input (and no -r)\n"
+        "khsum: --raw writes one digest: give one input and one algorithm (and no -r)\n"
     );
 }
 

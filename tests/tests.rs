@@ -11,3 +11,4 @@ mod lemac;
 mod multimixer;
 mod rescue;
 mod siphash;
+mod trees;

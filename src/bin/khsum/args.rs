@@ -18,9 +18,58 @@ digits with an optional trailing newline; '-' reads standard input) or --key-env
 Exit status:
   0  success: every input hashed, every listed checksum matched
   1  a checksum or tag did NOT match, an input or list could not be read, a list had
-     no valid line (or, with --strict, any improper line), or output could not be
-     written (including a closed pipe)
-  2  usage or setup error: bad option, unknown algorithm, bad or missing key";
+     no valid line (or, with --strict, any improper line), output could not be
+     written (including a closed pipe), a tree had a link loop (-L), --unlisted found
+     files no list names, or --update could not write its list (it changed while
+     being updated: the list is left as it was)
+  2  usage or setup error: bad option, unknown algorithm, bad or missing key, an
+     --exclude glob that does not parse, a --files-from list that cannot be opened,
+     or an --update list that is not a checksum list of the algorithm (nothing is
+     hashed and the list is left as it was)";
+
+/// The man page's EXAMPLES: a command line and what it does.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "khsum -r release > release.b3",
+        "Hash every regular file below release, in sorted order, into a list (the list itself, inside the tree, is left out). On a terminal, progress is shown on stderr after half a second: bytes and files done of the total, rate and ETA (--no-progress hides it, --progress forces it).",
+    ),
+    (
+        "khsum -c release.b3",
+        "Verify the list: 'name: OK' or 'name: FAILED' per file, exit 1 on any failure.",
+    ),
+    (
+        "khsum -r --exclude '*.tmp' --exclude .git --max-depth 3 --one-file-system src > src.b3",
+        "Tree rules: leave out entries matching the globs (a matched directory is not entered), go at most 3 levels down, stay on one file system. Links to directories are followed only with -L (a loop is reported and skipped).",
+    ),
+    (
+        "find . -name '*.iso' -print0 | khsum --files0-from - > isos.b3",
+        "Hash the files named on standard input, NUL-separated (--files-from FILE takes one name per line); the names stream, so a million take little memory.",
+    ),
+    (
+        "khsum -a sha256,blake3 image.iso > image.sums",
+        "Read the file once and hash it with both algorithms in parallel: one tagged line each ('SHA256 (image.iso) = ...'), checked by 'khsum -c image.sums'.",
+    ),
+    (
+        "khsum --json -a sha256 *.iso",
+        "One JSON object per file (name or name_bytes, size, algorithm, digest, status, error); 'khsum -c --json LIST' adds expected and a summary object per list.",
+    ),
+    (
+        "khsum -c --unlisted release release/B3SUMS",
+        "Verify the list and also report every file below release that it does not name ('name: NEW' and a WARNING count; exit 1).",
+    ),
+    (
+        "khsum -r --update release/B3SUMS release",
+        "Hash only the files the list does not name yet and append their lines, replacing the list atomically; --check-existing also verifies the listed files.",
+    ),
+    (
+        "khsum -j1 --no-mmap -r /mnt/disk > disk.b3",
+        "One file at a time, in order, read and never memory-mapped (for spinning disks and network file systems).",
+    ),
+    (
+        "khsum tag -a siphash-2-4 --key-file key.bin report.pdf",
+        "A keyed tag. Keys come from --key-file or --key-env, never from the command line.",
+    ),
+];
 
 /// Fast, trustworthy file checksums and keyed MACs.
 ///
@@ -56,9 +105,14 @@ pub struct Cli {
     #[command(flatten)]
     pub key: KeyArgs,
 
-    /// Hash every regular file below directory arguments, in sorted order
-    #[arg(short = 'r', long = "recursive")]
-    pub recursive: bool,
+    #[command(flatten)]
+    pub tree: TreeArgs,
+
+    #[command(flatten)]
+    pub names: NamesArgs,
+
+    #[command(flatten)]
+    pub update: UpdateArgs,
 
     /// Files to hash (or, with -c, lists to check); '-' is standard input
     #[arg(value_name = "FILE")]
@@ -98,9 +152,12 @@ pub struct HashCmd {
     pub output: OutputArgs,
     #[command(flatten)]
     pub key: KeyArgs,
-    /// Hash every regular file below directory arguments, in sorted order
-    #[arg(short = 'r', long = "recursive")]
-    pub recursive: bool,
+    #[command(flatten)]
+    pub tree: TreeArgs,
+    #[command(flatten)]
+    pub names: NamesArgs,
+    #[command(flatten)]
+    pub update: UpdateArgs,
     /// Files to hash or tag; '-' is standard input
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,
@@ -114,6 +171,8 @@ pub struct CheckCmd {
     pub verify: VerifyArgs,
     #[command(flatten)]
     pub key: KeyArgs,
+    #[command(flatten)]
+    pub tree: TreeArgs,
     /// Checksum lists to verify; '-' is standard input
     #[arg(value_name = "LIST")]
     pub lists: Vec<OsString>,
@@ -132,15 +191,17 @@ pub fn algorithm_parser() -> impl TypedValueParser<Value = &'static Algorithm> {
 
 #[derive(Args, Debug, Default)]
 pub struct Common {
-    /// Algorithm (default blake3; see 'khsum list')
+    /// Algorithm (default blake3; see 'khsum list'). Several, comma-separated
+    /// (-a sha256,blake3), hash each file in one read, one tagged line per algorithm
     #[arg(
         short = 'a',
         long = "algorithm",
         value_name = "NAME",
         ignore_case = true,
+        value_delimiter = ',',
         value_parser = algorithm_parser()
     )]
-    pub algorithm: Option<&'static Algorithm>,
+    pub algorithm: Vec<&'static Algorithm>,
 
     /// Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)
     #[arg(short = 'l', long = "length", value_name = "N")]
@@ -150,9 +211,81 @@ pub struct Common {
     #[arg(long = "nonce", value_name = "HEX")]
     pub nonce: Option<String>,
 
-    /// Number of worker threads (default: the number of logical cores)
+    /// Number of worker threads (default: the number of logical cores); -j1 reads the
+    /// files strictly one after another, in order
     #[arg(short = 'j', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
+
+    /// Read files, never memory-map them
+    #[arg(long = "no-mmap")]
+    pub no_mmap: bool,
+
+    /// Print one JSON object per input (and a summary per checked list) instead of lines
+    #[arg(long = "json")]
+    pub json: bool,
+
+    /// Show progress on stderr even when it is not a terminal (default: on a terminal,
+    /// after half a second)
+    #[arg(long = "progress", overrides_with = "no_progress")]
+    pub progress: bool,
+
+    /// Never show progress
+    #[arg(long = "no-progress", overrides_with = "progress")]
+    pub no_progress: bool,
+}
+
+/// How directory trees are walked (-r, and check --unlisted).
+#[derive(Args, Debug, Default)]
+pub struct TreeArgs {
+    /// Hash every regular file below directory arguments, in sorted order
+    #[arg(short = 'r', long = "recursive")]
+    pub recursive: bool,
+
+    /// Leave out entries whose name, or path below the directory argument, matches GLOB
+    /// (repeatable; a matched directory is not entered)
+    #[arg(long = "exclude", value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Descend at most N levels below directory arguments (1: their own entries)
+    #[arg(long = "max-depth", value_name = "N")]
+    pub max_depth: Option<usize>,
+
+    /// Do not enter directories on other file systems
+    #[arg(long = "one-file-system")]
+    pub one_file_system: bool,
+
+    /// Follow symbolic links to directories (loops are reported and skipped)
+    #[arg(short = 'L', long = "follow")]
+    pub follow: bool,
+}
+
+/// Where the names of the inputs come from, besides the arguments.
+#[derive(Args, Debug, Default)]
+pub struct NamesArgs {
+    /// Hash the files named in FILE, one per line ('-': standard input)
+    #[arg(
+        long = "files-from",
+        value_name = "FILE",
+        conflicts_with_all = ["files0_from", "files"]
+    )]
+    pub files_from: Option<PathBuf>,
+
+    /// Hash the files named in FILE, each ended by a NUL byte (find -print0)
+    #[arg(long = "files0-from", value_name = "FILE", conflicts_with = "files")]
+    pub files0_from: Option<PathBuf>,
+}
+
+/// `--update LIST`.
+#[derive(Args, Debug, Default)]
+pub struct UpdateArgs {
+    /// Hash only the files LIST does not name yet and append their lines to LIST
+    /// (written atomically; no other file is touched)
+    #[arg(long = "update", value_name = "LIST")]
+    pub update: Option<PathBuf>,
+
+    /// With --update, also verify the files LIST already names
+    #[arg(long = "check-existing", requires = "update")]
+    pub check_existing: bool,
 }
 
 #[derive(Args, Debug, Default)]
@@ -212,6 +345,11 @@ pub struct VerifyArgs {
     /// Don't fail or report status for missing files
     #[arg(long = "ignore-missing")]
     pub ignore_missing: bool,
+
+    /// Also report every regular file below DIR that no list names ('name: NEW'), and
+    /// fail if there is one (repeatable)
+    #[arg(long = "unlisted", value_name = "DIR")]
+    pub unlisted: Vec<OsString>,
 }
 
 #[derive(Args, Debug, Default)]
@@ -229,6 +367,14 @@ pub struct KeyArgs {
     /// the one output line the derived key
     #[arg(long = "derive-key", value_name = "CONTEXT")]
     pub derive_key: Option<String>,
+
+    /// b3sum's --keyed: answered with how khsum takes keys
+    #[arg(long = "keyed", hide = true)]
+    pub keyed: bool,
+
+    /// A key on the command line: answered with how khsum takes keys
+    #[arg(long = "key", hide = true, value_name = "KEY", num_args = 0..=1)]
+    pub key: Option<Option<String>>,
 }
 
 const BENCH_ABOUT: &str = "\

@@ -1,15 +1,20 @@
 //! `khsum check` / `khsum -c`: verify checksum lists, with GNU sha256sum -c's output,
 //! warnings and exit status.
 
-use crate::plan::{CheckPlan, CheckReport, Improper, Missing, Strictness, Verbosity};
+use crate::plan::{CheckPlan, CheckReport, Improper, Missing, Strictness, Unlisted, Verbosity};
+use crate::progress::{self, Totals};
 use crate::report::{Out, Status, q};
 use crate::setup::{KeyMaterial, SetupError, prototype};
 use khsum::checkfile::{Entry, Line, ListParser, format_status};
-use khsum::io::{InputError, hash_path};
+use khsum::io::{Hashed, InputError, Mmap, hash_path_with};
 use khsum::names::{bytes_to_path, path_bytes};
+use khsum::progress::{Counted, Counter};
+use khsum::record::{Record, Status as RecordStatus, Summary};
+use khsum::update::normalize;
+use khsum::walk::{Item, Walker};
 use khsum::{Algorithm, Hasher, OutputRule, Params};
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
@@ -24,6 +29,12 @@ struct CheckSetup {
     keys: KeyMaterial,
     params: Params,
     opts: CheckReport,
+    json: bool,
+    mmap: Mmap,
+    /// Progress, when shown: every prototype counts the bytes it hashes into it.
+    counter: Option<Arc<Counter>>,
+    /// With `--unlisted`, the names every list names (normalized).
+    listed: Option<RefCell<HashSet<Vec<u8>>>>,
 }
 
 /// Per-list counters (GNU's).
@@ -32,6 +43,8 @@ struct Counts {
     properly_formatted: Cell<u64>,
     improper: Cell<u64>,
     read_failures: Cell<u64>,
+    /// Of the read failures, files that do not exist (for `--json`'s summary).
+    missing: Cell<u64>,
     mismatched: Cell<u64>,
     verified: Cell<u64>,
 }
@@ -73,10 +86,12 @@ pub fn run(plan: CheckPlan) -> Status {
     let mut out = Out::new();
     let mut status = Status::Ok;
     let mut protos: Protos = HashMap::new();
+    let display = progress::start(plan.io.progress, totals(&plan.lists));
+    let counter = display.as_ref().map(|(_, c)| c.clone());
     let mut forced = None;
     if let Some((a, p)) = plan.forced {
         let len = (!matches!(a.output, OutputRule::Fixed(_))).then(|| p.output_len());
-        protos.insert((a.name, len), Arc::from(p));
+        protos.insert((a.name, len), Arc::from(counted(p, &counter)));
         forced = Some(a);
     }
     let lists = plan.lists;
@@ -85,12 +100,19 @@ pub fn run(plan: CheckPlan) -> Status {
         keys: plan.keys,
         params: plan.params,
         opts: plan.report,
+        json: plan.json,
+        mmap: plan.io.mmap,
+        counter,
+        listed: plan.unlisted.as_ref().map(|_| RefCell::default()),
     };
     for list in lists {
         match check_list(&list, s, &mut protos, &mut out) {
             Ok(true) => {}
             Ok(false) => status = Status::Failed,
             Err(SetupError(m)) => {
+                if let Some((d, _)) = display {
+                    d.finish();
+                }
                 out.warn(&m);
                 return out.finish(Status::Usage);
             }
@@ -99,7 +121,104 @@ pub fn run(plan: CheckPlan) -> Status {
             break;
         }
     }
+    if let (Some(u), Some(listed)) = (&plan.unlisted, &s.listed)
+        && out.ok()
+        && !unlisted(u, &listed.borrow(), s, &mut out)
+    {
+        status = Status::Failed;
+    }
+    if let Some((d, _)) = display {
+        d.finish();
+    }
     out.finish(status)
+}
+
+/// The prototype, counting its bytes into the progress counter when there is one.
+fn counted(p: Box<dyn Hasher>, counter: &Option<Arc<Counter>>) -> Box<dyn Hasher> {
+    match counter {
+        Some(c) => Box::new(Counted::new(p, c.clone())),
+        None => p,
+    }
+}
+
+/// The progress total: the lists read a second time (not standard input) and the sizes
+/// of the files they name added up.
+fn totals(lists: &[OsString]) -> Totals {
+    let lists = lists.to_vec();
+    Box::new(move |counter, stop| {
+        for list in &lists {
+            if list == "-" {
+                return counter.total_unknown();
+            }
+            let Ok(f) = std::fs::File::open(list) else {
+                continue;
+            };
+            // Only the names matter here: any algorithm's lines will do.
+            let mut parser = ListParser::new(None, None);
+            for line in BufReader::new(f).split(b'\n') {
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    return;
+                }
+                let Ok(line) = line else { break };
+                if let Line::Entry(e) = parser.parse(&line) {
+                    let size = std::fs::metadata(bytes_to_path(&e.name)).map_or(0, |m| m.len());
+                    counter.add_to_total(size);
+                }
+            }
+        }
+        counter.total_done();
+    })
+}
+
+/// `--unlisted DIR...`: every regular file below the directories that no list names is
+/// reported (`name: NEW`); returns whether there was none (and no walk error).
+fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut Out) -> bool {
+    let mut new = 0u64;
+    let mut errors = false;
+    let mut line = Vec::new();
+    for dir in &u.dirs {
+        for item in Walker::new(Path::new(dir), u.rules.clone()) {
+            line.clear();
+            match item {
+                Item::File(p) => {
+                    let name = path_bytes(&p);
+                    if listed.contains(&*normalize(&name)) {
+                        continue;
+                    }
+                    new += 1;
+                    if s.opts.verbosity == Verbosity::Nothing {
+                        continue;
+                    }
+                    if s.json {
+                        Record {
+                            name: &name,
+                            size: std::fs::metadata(&p).ok().map(|m| m.len()),
+                            algorithm: None,
+                            digest: None,
+                            expected: None,
+                            status: RecordStatus::New,
+                            error: None,
+                        }
+                        .write_line(&mut line);
+                    } else {
+                        format_status(&mut line, &name, "NEW");
+                    }
+                    if !out.write(&line) {
+                        return false;
+                    }
+                }
+                Item::Error(p, e) => {
+                    errors = true;
+                    out.warn(&format!("{}: {e}", q(&path_bytes(&p))));
+                }
+                Item::Skipped(..) => {}
+            }
+        }
+    }
+    if new > 0 && s.opts.verbosity != Verbosity::Nothing {
+        out.warn(&plural(new, "file is not listed", "files are not listed"));
+    }
+    new == 0 && !errors
 }
 
 fn check_list(
@@ -182,6 +301,9 @@ fn check_list(
                     counts
                         .properly_formatted
                         .set(counts.properly_formatted.get() + 1);
+                    if let Some(l) = &s.listed {
+                        l.borrow_mut().insert(normalize(&e.name).into_owned());
+                    }
                     // Algorithms with a choice of lengths compute the line's own length.
                     let len = match e.algorithm.output {
                         OutputRule::Fixed(_) => None,
@@ -228,7 +350,7 @@ fn check_list(
                             )
                         }) {
                             Ok(p) => {
-                                let p: Arc<dyn Hasher> = Arc::from(p);
+                                let p: Arc<dyn Hasher> = Arc::from(counted(p, &s.counter));
                                 protos.insert((e.algorithm.name, len), p.clone());
                                 p
                             }
@@ -244,15 +366,15 @@ fn check_list(
         }
     });
     let out = RefCell::new(out);
-    type Done = (Entry, Result<bool, InputError>, Vec<String>);
+    type Done = (Entry, Result<Hashed, InputError>, Vec<String>);
+    let mmap = s.mmap;
     let window = 4 * rayon::current_num_threads().max(1);
     khsum::parallel::for_each_ordered(
         entries,
         window,
         khsum::parallel::FILE_BATCH,
         |(e, proto, warns): (Entry, Arc<dyn Hasher>, Vec<String>)| -> Done {
-            let got = hash_path(&bytes_to_path(&e.name), &*proto);
-            let res = got.map(|d| khsum::digests_equal(&d, &e.digest));
+            let res = hash_path_with(&bytes_to_path(&e.name), &*proto, mmap);
             (e, res, warns)
         },
         |(e, res, warns)| {
@@ -260,26 +382,58 @@ fn check_list(
             for w in warns {
                 out.warn(&w);
             }
+            if let Some(c) = &s.counter {
+                c.add_file();
+            }
             let mut line = Vec::new();
-            match res {
+            let record = |status, h: Option<&Hashed>, error: Option<&str>, line: &mut Vec<u8>| {
+                Record {
+                    name: &e.name,
+                    size: h.map(|h| h.size),
+                    algorithm: Some(e.algorithm.name),
+                    digest: h.map(|h| &h.digest[..]),
+                    expected: Some(&e.digest),
+                    status,
+                    error,
+                }
+                .write_line(line)
+            };
+            let json = s.json && opts.verbosity != Verbosity::Nothing;
+            match &res {
                 Err(err) if err.missing && opts.missing == Missing::Ignore => {}
                 Err(err) => {
                     counts.read_failures.set(counts.read_failures.get() + 1);
+                    if err.missing {
+                        counts.missing.set(counts.missing.get() + 1);
+                    }
                     out.warn(&format!("{}: {}", q(&e.name), err));
-                    if opts.verbosity != Verbosity::Nothing {
+                    if json {
+                        let st = if err.missing {
+                            RecordStatus::Missing
+                        } else {
+                            RecordStatus::Error
+                        };
+                        record(st, None, Some(&err.reason), &mut line);
+                    } else if opts.verbosity != Verbosity::Nothing {
                         format_status(&mut line, &e.name, "FAILED open or read");
                     }
                 }
-                Ok(true) => {
+                Ok(h) => {
                     counts.verified.set(counts.verified.get() + 1);
-                    if opts.verbosity == Verbosity::Every {
-                        format_status(&mut line, &e.name, "OK");
+                    let ok = khsum::digests_equal(&h.digest, &e.digest);
+                    if !ok {
+                        counts.mismatched.set(counts.mismatched.get() + 1);
                     }
-                }
-                Ok(false) => {
-                    counts.verified.set(counts.verified.get() + 1);
-                    counts.mismatched.set(counts.mismatched.get() + 1);
-                    if opts.verbosity != Verbosity::Nothing {
+                    if json {
+                        let st = if ok {
+                            RecordStatus::Ok
+                        } else {
+                            RecordStatus::Failed
+                        };
+                        record(st, Some(h), None, &mut line);
+                    } else if ok && opts.verbosity == Verbosity::Every {
+                        format_status(&mut line, &e.name, "OK");
+                    } else if !ok && opts.verbosity != Verbosity::Nothing {
                         format_status(&mut line, &e.name, "FAILED");
                     }
                 }
@@ -293,6 +447,19 @@ fn check_list(
     let out = out.into_inner();
     if let Some(err) = setup_error {
         return Err(err);
+    }
+    if s.json && opts.verbosity != Verbosity::Nothing {
+        let mut line = Vec::new();
+        Summary {
+            ok: counts.verified.get() - counts.mismatched.get(),
+            failed: counts.mismatched.get(),
+            missing: counts.missing.get(),
+            errors: counts.read_failures.get() - counts.missing.get(),
+            improper: counts.improper.get(),
+            new: 0,
+        }
+        .write_line(&list_name, &mut line);
+        out.write(&line);
     }
     for w in warnings {
         out.warn(&w);

@@ -27,9 +27,14 @@ pub fn render(what: &GenerateWhat) -> Result<Vec<u8>, String> {
                     }
                 }
             };
-            clap_mangen::Man::new(page)
-                .render(&mut buf)
-                .expect("rendering into memory cannot fail");
+            let top = subcommand.is_none();
+            let man = clap_mangen::Man::new(page);
+            if top {
+                render_with_examples(&man, &mut buf).expect("rendering into memory cannot fail");
+            } else {
+                man.render(&mut buf)
+                    .expect("rendering into memory cannot fail");
+            }
         }
         GenerateWhat::Completions { shell } => {
             let mut cmd = cmd;
@@ -44,6 +49,34 @@ pub fn render(what: &GenerateWhat) -> Result<Vec<u8>, String> {
         }
     }
     Ok(buf)
+}
+
+/// The top page: clap_mangen's sections with EXAMPLES ([`crate::args::EXAMPLES`]) after
+/// the exit-status text and before VERSION.
+fn render_with_examples(man: &clap_mangen::Man, w: &mut Vec<u8>) -> std::io::Result<()> {
+    man.render_title(w)?;
+    man.render_name_section(w)?;
+    man.render_synopsis_section(w)?;
+    man.render_description_section(w)?;
+    man.render_options_section(w)?;
+    man.render_subcommands_section(w)?;
+    man.render_extra_section(w)?;
+    w.extend_from_slice(b".SH EXAMPLES\n");
+    for (command, what) in crate::args::EXAMPLES {
+        w.extend_from_slice(format!(".TP\n\\fB{}\\fR\n{}\n", roff(command), roff(what)).as_bytes());
+    }
+    man.render_version_section(w)
+}
+
+/// Text escaped for roff: backslashes, hyphens (so they stay ASCII minus signs) and a
+/// leading dot or quote.
+fn roff(text: &str) -> String {
+    let s = text.replace('\\', "\\e").replace('-', "\\-");
+    if s.starts_with('.') || s.starts_with('\'') {
+        format!("\\&{s}")
+    } else {
+        s
+    }
 }
 
 pub fn run(what: &GenerateWhat) -> Status {

@@ -1,129 +1,365 @@
-//! `khsum hash` and `khsum tag`: hash inputs on all cores, print lines in argument order.
+//! `khsum hash` and `khsum tag`: hash inputs on all cores, print lines (or JSON records)
+//! in input order; with `--update`, append the new files' lines to the list.
 
-use crate::plan::{Digests, HashPlan, Stdin, Walk};
+use crate::plan::{Digests, Existing, HashPlan, Recount, Stdin, UpdatePlan, Walk};
+use crate::progress::{self, Totals};
 use crate::report::{Out, Status, q};
-use khsum::checkfile::{format_legacy, format_line};
-use khsum::io::{InputError, hash_path, hash_stdin};
-use khsum::names::path_bytes;
-use khsum::walk::{Item, Walker};
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use khsum::checkfile::{format_legacy, format_line, format_status};
+use khsum::inputs::{Input, NameList, Names, count_total, expand};
+use khsum::io::{Hashed, InputError, hash_path_with, hash_stdin_with};
+use khsum::multi::Multi;
+use khsum::record::{Record, Status as RecordStatus};
+use khsum::update::normalize;
+use khsum::{Algorithm, Hasher};
+use std::collections::HashSet;
+use std::io::IsTerminal;
+use std::sync::Arc;
 
-/// One thing to hash or to report.
-enum Input {
-    Path(PathBuf),
-    Stdin,
-    Error(PathBuf, String),
-    Skipped(PathBuf, String),
+/// The hint after a directory named without `-r`.
+const DIR_HINT: &str = " (use -r to hash the files below it)";
+
+/// What is printed per input: the algorithms and their digests' lengths.
+struct Parts {
+    algs: Vec<&'static Algorithm>,
+    lengths: Vec<usize>,
 }
 
-/// Expands the arguments (walking directories with `-r`) lazily, in order. Without `-r`
-/// the iterator knows its length, which lets the pool batch many small files.
-fn expand(files: Vec<OsString>, walk: Walk) -> Box<dyn Iterator<Item = Input>> {
-    let one = |f: OsString| {
-        if f == "-" {
-            Input::Stdin
-        } else {
-            Input::Path(PathBuf::from(f))
-        }
-    };
-    if walk == Walk::Arguments {
-        return Box::new(files.into_iter().map(one));
-    }
-    Box::new(
-        files
-            .into_iter()
-            .flat_map(move |f| -> Box<dyn Iterator<Item = Input>> {
-                if f != "-" && Path::new(&f).is_dir() {
-                    Box::new(Walker::new(Path::new(&f)).map(|it| match it {
-                        Item::File(p) => Input::Path(p),
-                        Item::Error(p, e) => Input::Error(p, e),
-                        Item::Skipped(p, e) => Input::Skipped(p, e),
-                    }))
-                } else {
-                    Box::new(std::iter::once(one(f)))
-                }
-            }),
-    )
-}
-
-/// The name an input is reported under: raw bytes on Unix, `-` for standard input.
-fn name_of(input: &Input) -> std::borrow::Cow<'_, [u8]> {
-    match input {
-        Input::Stdin => b"-"[..].into(),
-        Input::Path(p) | Input::Error(p, _) | Input::Skipped(p, _) => path_bytes(p),
+impl Parts {
+    fn split<'a>(&self, digest: &'a [u8]) -> Vec<&'a [u8]> {
+        Multi::split(digest, &self.lengths)
     }
 }
 
-/// Hashes every input with clones of the plan's prototype and prints one line each.
+/// Counts of `--update --check-existing`.
+#[derive(Default)]
+struct Verified {
+    failed: u64,
+    unreadable: u64,
+}
+
+/// Hashes every input with clones of the plan's prototype and prints one line (or
+/// record) per input and algorithm.
 pub fn run(plan: HashPlan) -> Status {
     let HashPlan {
-        alg,
+        algs,
+        lengths,
         proto,
-        form: format,
-        inputs,
+        form,
+        digests,
+        names,
+        recount,
         walk,
         stdin,
-        digests,
+        io,
+        update,
     } = plan;
+    let mut io = io;
+    if stdin == Stdin::Implicit && std::io::stdin().is_terminal() {
+        crate::report::warn(
+            "reading standard input (end it with Ctrl-D; name files to hash them, see 'khsum --help')",
+        );
+        // Typing is not work to show progress of.
+        if io.progress == crate::plan::Progress::OnTerminal {
+            io.progress = crate::plan::Progress::Never;
+        }
+    }
+    let parts = Parts { algs, lengths };
+    let update = update.map(Arc::new);
+    let display = progress::start(io.progress, totals(recount, &walk, update.clone()));
+    let proto: Box<dyn Hasher> = match &display {
+        Some((_, counter)) => Box::new(khsum::progress::Counted::new(proto, counter.clone())),
+        None => proto,
+    };
+    let counter = display.as_ref().map(|(_, c)| c.clone());
     let proto = &*proto;
     let out = std::cell::RefCell::new(Out::new());
     let mut status = Status::Ok;
+    let mut appended = Vec::new();
+    let mut verified = Verified::default();
+    let mut met: HashSet<Vec<u8>> = HashSet::new();
     let mut line = Vec::new();
     let window = 4 * rayon::current_num_threads().max(1);
+    let hint = matches!(walk, Walk::Arguments);
+    let skip_listed = update
+        .as_ref()
+        .filter(|u| u.existing == Existing::Skip)
+        .cloned();
+    let inputs = expand(names, walk.rules()).filter(move |i| match (&skip_listed, i) {
+        (Some(u), Input::Path(p)) => u.list.get(&khsum::names::path_bytes(p)).is_none(),
+        _ => true,
+    });
     khsum::parallel::for_each_ordered(
-        expand(inputs, walk),
+        inputs,
         window,
         khsum::parallel::FILE_BATCH,
         |input| {
             let res = match &input {
-                Input::Stdin => hash_stdin(proto),
-                Input::Path(p) => hash_path(p, proto),
-                Input::Error(_, e) | Input::Skipped(_, e) => Err(InputError {
-                    reason: e.clone(),
-                    missing: false,
-                }),
+                Input::Stdin => hash_stdin_with(proto, io.mmap),
+                Input::Path(p) => hash_path_with(p, proto, io.mmap),
+                Input::Error(_, e) | Input::Skipped(_, e) | Input::ListError(_, e) => {
+                    Err(InputError {
+                        reason: e.clone(),
+                        missing: false,
+                    })
+                }
             };
             (input, res)
         },
         |(input, res)| {
-            let name = name_of(&input);
+            if let Some(c) = &counter {
+                c.add_file();
+            }
+            let name = input.name();
+            let mut out = out.borrow_mut();
+            line.clear();
+            if let (Input::ListError(..), Err(e)) = (&input, &res) {
+                out.warn(&format!("{}: {}", q(&name), e));
+                status = Status::Failed;
+                return out.ok();
+            }
+            let listed = update.as_ref().and_then(|u| u.list.get(&name));
+            if let Some(entries) = listed {
+                // --check-existing: a listed file is verified, not appended.
+                met.insert(normalize(&name).into_owned());
+                let ok = verify(&parts, entries, &res, &name, &mut line, &mut verified);
+                if !ok {
+                    status = Status::Failed;
+                }
+                if let Err(e) = &res {
+                    out.warn(&format!("{}: {}", q(&name), e));
+                }
+                return out.write(&line);
+            }
             match res {
-                Ok(d) => {
-                    line.clear();
+                Ok(h) => {
                     if digests == Digests::Raw {
                         // The legacy checksums' value only: 4 bytes (CRC) or 2 (sums).
-                        let raw = match alg.line {
-                            khsum::LineStyle::Hex => &d[..],
-                            khsum::LineStyle::Cksum => &d[..4],
-                            khsum::LineStyle::SumSysv | khsum::LineStyle::SumBsd => &d[2..4],
-                        };
-                        return out.borrow_mut().write(raw);
+                        return out.write(raw_value(parts.algs[0], &h.digest));
                     }
-                    if alg.line != khsum::LineStyle::Hex
-                        && stdin == Stdin::Implicit
-                        && matches!(input, Input::Stdin)
-                    {
-                        format_legacy(&mut line, alg.line, &d, None, format);
-                    } else {
-                        format_line(&mut line, alg, &d, &name, format);
+                    let implicit = stdin == Stdin::Implicit && matches!(input, Input::Stdin);
+                    lines(&parts, &h, &name, implicit, digests, form, &mut line);
+                    if update.is_some() {
+                        appended.extend_from_slice(&line);
                     }
-                    return out.borrow_mut().write(&line);
+                    out.write(&line)
                 }
                 Err(e) => {
-                    out.borrow_mut().warn(&format!("{}: {}", q(&name), e));
-                    if !matches!(input, Input::Skipped(..)) {
+                    let dir = hint && e.reason == "Is a directory";
+                    out.warn(&format!(
+                        "{}: {}{}",
+                        q(&name),
+                        e,
+                        if dir { DIR_HINT } else { "" }
+                    ));
+                    let skipped = matches!(input, Input::Skipped(..));
+                    if !skipped {
                         status = Status::Failed;
                     }
+                    if digests == Digests::Json {
+                        let st = if skipped {
+                            RecordStatus::Skipped
+                        } else if e.missing {
+                            RecordStatus::Missing
+                        } else {
+                            RecordStatus::Error
+                        };
+                        for alg in &parts.algs {
+                            Record {
+                                name: &name,
+                                size: None,
+                                algorithm: Some(alg.name),
+                                digest: None,
+                                expected: None,
+                                status: st,
+                                error: Some(&e.reason),
+                            }
+                            .write_line(&mut line);
+                        }
+                        return out.write(&line);
+                    }
+                    out.ok()
                 }
             }
-            out.borrow().ok()
         },
         || {
             out.borrow_mut().flush();
         },
     );
-    out.into_inner().finish(status)
+    let mut out = out.into_inner();
+    if let Some(u) = &update {
+        if u.existing == Existing::Verify && out.ok() {
+            verify_unmet(u, &parts, proto, io.mmap, &met, &mut out, &mut verified);
+        }
+        if let Some((d, _)) = display {
+            d.finish();
+        }
+        if verified.unreadable > 0 {
+            status = Status::Failed;
+            out.warn(&format!(
+                "WARNING: {} listed file{} could not be read",
+                verified.unreadable,
+                if verified.unreadable == 1 { "" } else { "s" }
+            ));
+        }
+        if verified.failed > 0 {
+            status = Status::Failed;
+            out.warn(&format!(
+                "WARNING: {} computed checksum{} did NOT match",
+                verified.failed,
+                if verified.failed == 1 { "" } else { "s" }
+            ));
+        }
+        // The list is written only when everything was printed: a failed output leaves
+        // it as it was.
+        if out.flush()
+            && let Err(e) = u.list.commit(&appended)
+        {
+            out.warn(&e);
+            status = Status::Failed;
+        }
+    } else if let Some((d, _)) = display {
+        d.finish();
+    }
+    out.finish(status)
+}
+
+/// The totals for progress: the inputs named a second time and their sizes added up.
+fn totals(recount: Recount, walk: &Walk, update: Option<Arc<UpdatePlan>>) -> Totals {
+    let rules = walk.rules();
+    Box::new(move |counter, stop| {
+        let names = match recount {
+            Recount::Args(a) => Names::Args(a),
+            Recount::List(p, sep) => match NameList::open(&p, sep) {
+                Ok(l) => Names::List(l),
+                Err(_) => return,
+            },
+            Recount::None => return counter.total_unknown(),
+        };
+        let keep = |i: &Input| match (&update, i) {
+            (Some(u), Input::Path(p)) if u.existing == Existing::Skip => {
+                u.list.get(&khsum::names::path_bytes(p)).is_none()
+            }
+            _ => true,
+        };
+        count_total(expand(names, rules), &keep, counter, stop);
+    })
+}
+
+/// The raw value `--raw` writes: the digest, or the legacy checksums' value only.
+fn raw_value<'a>(alg: &Algorithm, d: &'a [u8]) -> &'a [u8] {
+    match alg.line {
+        khsum::LineStyle::Hex => d,
+        khsum::LineStyle::Cksum => &d[..4],
+        khsum::LineStyle::SumSysv | khsum::LineStyle::SumBsd => &d[2..4],
+    }
+}
+
+/// Appends the lines (or records) of one hashed input, one per algorithm.
+fn lines(
+    parts: &Parts,
+    h: &Hashed,
+    name: &[u8],
+    implicit_stdin: bool,
+    digests: Digests,
+    form: khsum::checkfile::LineFormat,
+    line: &mut Vec<u8>,
+) {
+    for (alg, d) in parts.algs.iter().zip(parts.split(&h.digest)) {
+        if digests == Digests::Json {
+            Record {
+                name,
+                size: Some(h.size),
+                algorithm: Some(alg.name),
+                digest: Some(raw_value(alg, d)),
+                expected: None,
+                status: RecordStatus::Ok,
+                error: None,
+            }
+            .write_line(line);
+        } else if alg.line != khsum::LineStyle::Hex && implicit_stdin {
+            format_legacy(line, alg.line, d, None, form);
+        } else {
+            format_line(line, alg, d, name, form);
+        }
+    }
+}
+
+/// `--check-existing`: compares a listed file's digests with its entries; appends
+/// `name: FAILED` (or `FAILED open or read`) for a mismatch. Returns whether it matched.
+fn verify(
+    parts: &Parts,
+    entries: &[khsum::checkfile::Entry],
+    res: &Result<Hashed, InputError>,
+    name: &[u8],
+    line: &mut Vec<u8>,
+    counts: &mut Verified,
+) -> bool {
+    let Ok(h) = res else {
+        counts.unreadable += 1;
+        format_status(line, name, "FAILED open or read");
+        return false;
+    };
+    let got = parts.split(&h.digest);
+    let mut all = true;
+    for e in entries {
+        let Some(i) = parts.algs.iter().position(|a| *a == e.algorithm) else {
+            continue;
+        };
+        if !khsum::digests_equal(got[i], &e.digest) {
+            all = false;
+        }
+    }
+    if !all {
+        counts.failed += 1;
+        format_status(line, name, "FAILED");
+    }
+    all
+}
+
+/// `--check-existing`: the listed files no walk met, verified by name (in sorted order).
+fn verify_unmet(
+    u: &UpdatePlan,
+    parts: &Parts,
+    proto: &dyn Hasher,
+    mmap: khsum::io::Mmap,
+    met: &HashSet<Vec<u8>>,
+    out: &mut Out,
+    counts: &mut Verified,
+) {
+    let mut names: Vec<&[u8]> = u
+        .list
+        .entries()
+        .map(|e| &e.name[..])
+        .filter(|n| !met.contains(&*normalize(n)))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let out = std::cell::RefCell::new(out);
+    let mut line = Vec::new();
+    khsum::parallel::for_each_ordered(
+        names.into_iter(),
+        4 * rayon::current_num_threads().max(1),
+        khsum::parallel::FILE_BATCH,
+        |n| {
+            (
+                n,
+                hash_path_with(&khsum::names::bytes_to_path(n), proto, mmap),
+            )
+        },
+        |(n, res)| {
+            line.clear();
+            let entries = u.list.get(n).unwrap_or_default();
+            verify(parts, entries, &res, n, &mut line, counts);
+            let mut out = out.borrow_mut();
+            if let Err(e) = &res {
+                out.warn(&format!("{}: {}", q(n), e));
+            }
+            out.write(&line)
+        },
+        || {
+            out.borrow_mut().flush();
+        },
+    );
 }
 
 /// Prints a key derived from key material given as a key (`--derive-key` with

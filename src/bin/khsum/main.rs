@@ -9,6 +9,7 @@ mod generate;
 mod hash;
 mod list;
 mod plan;
+mod progress;
 mod report;
 mod selftest;
 mod setup;

@@ -4,12 +4,21 @@
 //! `check`, `bench`) take a plan and never see clap's structs or loose boolean flags, as
 //! ripgrep turns its low-level arguments into high-level ones.
 
-use crate::args::{BenchCmd, Cli, Command, Common, GenerateWhat, KeyArgs, OutputArgs, VerifyArgs};
+use crate::args::{
+    BenchCmd, Cli, Command, Common, GenerateWhat, KeyArgs, NamesArgs, OutputArgs, TreeArgs,
+    UpdateArgs, VerifyArgs,
+};
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
-use khsum::checkfile::{Encoding, LineFormat};
-use khsum::{Algorithm, Hasher, KeyRule, Params};
+use khsum::checkfile::{Encoding, LineFormat, ListParser};
+use khsum::inputs::{NameList, Names};
+use khsum::io::Mmap;
+use khsum::update::ListFile;
+use khsum::walk::{Exclude, FileId, TreeRules};
+use khsum::{Algorithm, Hasher, KeyRule, LineStyle, Params};
 use std::ffi::OsString;
 use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// One run of khsum.
 pub enum Plan {
@@ -25,17 +34,71 @@ pub enum Plan {
 
 /// Hashing (or tagging) inputs.
 pub struct HashPlan {
-    pub alg: &'static Algorithm,
-    /// The keyed, configured hasher every input gets a copy of.
+    /// The algorithms, in output order (several: one read, one line each).
+    pub algs: Vec<&'static Algorithm>,
+    /// Their output lengths, in bytes (how a combined digest is cut up).
+    pub lengths: Vec<usize>,
+    /// The keyed, configured hasher every input gets a copy of (for several
+    /// algorithms, a [`khsum::multi::Multi`] of them).
     pub proto: Box<dyn Hasher>,
     pub form: LineFormat,
-    /// Lines, or the one input's raw digest.
+    /// Lines, JSON records, or the one input's raw digest.
     pub digests: Digests,
-    /// The inputs as given (`-` for standard input; `-` alone when none were given).
-    pub inputs: Vec<OsString>,
+    /// The inputs: the arguments (`-` for standard input; `-` alone when none were
+    /// given) or an open `--files-from` list.
+    pub names: Names,
+    /// How to name the inputs again, to count their total size for progress.
+    pub recount: Recount,
     pub walk: Walk,
     /// Whether standard input was named or read because no input was named.
     pub stdin: Stdin,
+    pub io: Io,
+    /// `--update LIST`.
+    pub update: Option<UpdatePlan>,
+}
+
+/// How inputs are read and progress is shown.
+#[derive(Clone, Copy, Debug)]
+pub struct Io {
+    pub mmap: Mmap,
+    pub progress: Progress,
+}
+
+/// When progress is drawn on stderr.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Progress {
+    /// `--no-progress`.
+    Never,
+    /// When stderr is a terminal (the default).
+    OnTerminal,
+    /// `--progress`: also when stderr is not a terminal.
+    Always,
+}
+
+/// The inputs named a second time, for the progress total.
+#[derive(Clone, Debug)]
+pub enum Recount {
+    /// The arguments.
+    Args(Vec<OsString>),
+    /// A `--files-from` list that is a file, read again, with its separator.
+    List(PathBuf, u8),
+    /// Not possible (names from standard input).
+    None,
+}
+
+/// `--update LIST`: the list as read, and whether its files are verified too.
+pub struct UpdatePlan {
+    pub list: ListFile,
+    pub existing: Existing,
+}
+
+/// What `--update` does with the files the list already names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Existing {
+    /// Nothing: they are not read.
+    Skip,
+    /// Verify them (`--check-existing`).
+    Verify,
 }
 
 /// A key derived from key material given as a key (`--derive-key` with `--key-file` or
@@ -58,20 +121,32 @@ pub enum Stdin {
 /// What hashing prints.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Digests {
-    /// One line per input.
+    /// One line per input (and algorithm).
     Lines,
+    /// One JSON object per input (and algorithm), `--json`.
+    Json,
     /// The one input's digest as raw bytes (`--raw`); the legacy checksums' value only,
     /// big-endian (4 bytes for the CRCs, 2 for the sums), as cksum writes it.
     Raw,
 }
 
 /// How directory arguments are treated.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 pub enum Walk {
     /// Only the arguments themselves (a directory is an error).
     Arguments,
-    /// Every regular file below directory arguments, in sorted order (`-r`).
-    Recursive,
+    /// Every regular file below directory arguments, in sorted order, by these rules
+    /// (`-r`).
+    Recursive(Arc<TreeRules>),
+}
+
+impl Walk {
+    pub fn rules(&self) -> Option<Arc<TreeRules>> {
+        match self {
+            Walk::Arguments => None,
+            Walk::Recursive(r) => Some(r.clone()),
+        }
+    }
 }
 
 /// Verifying checksum lists.
@@ -83,6 +158,17 @@ pub struct CheckPlan {
     pub keys: KeyMaterial,
     pub lists: Vec<OsString>,
     pub report: CheckReport,
+    /// JSON records instead of status lines.
+    pub json: bool,
+    pub io: Io,
+    /// `--unlisted DIR`: the trees whose files every list together must name.
+    pub unlisted: Option<Unlisted>,
+}
+
+/// `check --unlisted DIR...`.
+pub struct Unlisted {
+    pub dirs: Vec<OsString>,
+    pub rules: Arc<TreeRules>,
 }
 
 /// What `check` prints and what makes it fail (GNU sha256sum -c's options).
@@ -131,52 +217,140 @@ pub enum Strictness {
 pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
     match cli.command {
         Some(Command::Hash(h)) => hash(
-            &h.common,
-            &h.output,
-            &h.key,
-            h.recursive,
+            HashArgs {
+                common: &h.common,
+                output: &h.output,
+                key: &h.key,
+                tree: &h.tree,
+                names: &h.names,
+                update: &h.update,
+            },
             h.files,
             Need::KeyOptional,
         ),
         Some(Command::Tag(h)) => hash(
-            &h.common,
-            &h.output,
-            &h.key,
-            h.recursive,
+            HashArgs {
+                common: &h.common,
+                output: &h.output,
+                key: &h.key,
+                tree: &h.tree,
+                names: &h.names,
+                update: &h.update,
+            },
             h.files,
             Need::KeyRequired,
         ),
-        Some(Command::Check(c)) => check(&c.common, &c.verify, &c.key, c.lists),
+        Some(Command::Check(c)) => check(&c.common, &c.verify, &c.key, &c.tree, c.lists),
         Some(Command::List) => Ok(Plan::List),
         Some(Command::Bench(b)) => bench(&b),
         Some(Command::Selftest) => Ok(Plan::Selftest),
         Some(Command::Generate(g)) => Ok(Plan::Generate(g.what)),
         None if cli.check => {
             let o = &cli.output;
-            if o.tag || o.zero || o.no_names || o.binary || o.text || cli.recursive {
+            if o.tag || o.zero || o.no_names || o.binary || o.text || o.raw || o.base64 {
                 return Err(SetupError(
-                    "--tag, -z, --no-names, -b, -t and -r are for hashing, not for -c".into(),
+                    "--tag, -z, --no-names, -b, -t, --raw and --base64 are for hashing, not for -c"
+                        .into(),
                 ));
             }
-            check(&cli.common, &cli.verify, &cli.key, cli.files)
+            if cli.names.files_from.is_some()
+                || cli.names.files0_from.is_some()
+                || cli.update.update.is_some()
+            {
+                return Err(SetupError(
+                    "--files-from, --files0-from and --update are for hashing, not for -c".into(),
+                ));
+            }
+            check(&cli.common, &cli.verify, &cli.key, &cli.tree, cli.files)
         }
         None => {
             let v = &cli.verify;
-            if v.quiet || v.status || v.strict || v.warn || v.ignore_missing {
+            if v.quiet
+                || v.status
+                || v.strict
+                || v.warn
+                || v.ignore_missing
+                || !v.unlisted.is_empty()
+            {
                 return Err(SetupError(
-                    "--quiet, --status, --strict, --warn and --ignore-missing are meaningful only when verifying checksums (-c)".into(),
+                    "--quiet, --status, --strict, --warn, --ignore-missing and --unlisted are meaningful only when verifying checksums (-c)".into(),
                 ));
             }
             hash(
-                &cli.common,
-                &cli.output,
-                &cli.key,
-                cli.recursive,
+                HashArgs {
+                    common: &cli.common,
+                    output: &cli.output,
+                    key: &cli.key,
+                    tree: &cli.tree,
+                    names: &cli.names,
+                    update: &cli.update,
+                },
                 cli.files,
                 Need::KeyOptional,
             )
         }
     }
+}
+
+/// The option groups hashing takes.
+struct HashArgs<'a> {
+    common: &'a Common,
+    output: &'a OutputArgs,
+    key: &'a KeyArgs,
+    tree: &'a TreeArgs,
+    names: &'a NamesArgs,
+    update: &'a UpdateArgs,
+}
+
+/// b3sum's `--keyed` and a `--key` on the command line get one line on how keys are
+/// given.
+fn key_habits(key: &KeyArgs) -> Result<(), SetupError> {
+    if key.keyed || key.key.is_some() {
+        let opt = if key.keyed { "--keyed" } else { "--key" };
+        return Err(SetupError(format!(
+            "{opt}: khsum takes keys from --key-file FILE (raw bytes or hex; '-' reads standard input) or --key-env VAR (hex), never on the command line"
+        )));
+    }
+    Ok(())
+}
+
+/// `--no-mmap`, `--progress` and `--no-progress`.
+fn io(common: &Common) -> Io {
+    Io {
+        mmap: if common.no_mmap {
+            Mmap::Never
+        } else {
+            Mmap::Auto
+        },
+        progress: if common.no_progress {
+            Progress::Never
+        } else if common.progress {
+            Progress::Always
+        } else {
+            Progress::OnTerminal
+        },
+    }
+}
+
+/// The tree rules of `-r` or `--unlisted`; `skip` are files to leave out (the output,
+/// a list being updated or checked).
+fn tree_rules(t: &TreeArgs, skip: Vec<FileId>) -> Result<TreeRules, SetupError> {
+    Ok(TreeRules {
+        exclude: if t.exclude.is_empty() {
+            None
+        } else {
+            Some(Exclude::new(&t.exclude).map_err(SetupError)?)
+        },
+        max_depth: t.max_depth,
+        one_file_system: t.one_file_system,
+        follow: t.follow,
+        skip,
+    })
+}
+
+/// Whether any option of a directory walk other than `-r` was given.
+fn walk_options(t: &TreeArgs) -> bool {
+    !t.exclude.is_empty() || t.max_depth.is_some() || t.one_file_system || t.follow
 }
 
 /// Whether the subcommand requires a key (`tag`).
@@ -186,89 +360,191 @@ enum Need {
     KeyRequired,
 }
 
-fn hash(
-    common: &Common,
-    output: &OutputArgs,
-    key: &KeyArgs,
-    recursive: bool,
-    files: Vec<OsString>,
-    need: Need,
-) -> Result<Plan, SetupError> {
+fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, SetupError> {
+    let HashArgs {
+        common,
+        output,
+        key,
+        tree,
+        names,
+        update,
+    } = a;
+    key_habits(key)?;
     setup::threads(common)?;
-    let alg = common
-        .algorithm
-        .unwrap_or_else(Algorithm::default_algorithm);
-    let params = setup::params(common, Some(alg))?;
+    let algs = algorithms(common)?;
+    let several = algs.len() > 1;
     let source = KeySource::from_args(key);
     if need == Need::KeyRequired && !source.is_some() {
         return Err(SetupError(format!(
             "tag needs a key: --key-file FILE or --key-env VAR ({} takes {})",
-            alg.name,
-            describe_key(alg)
+            algs[0].name,
+            describe_key(algs[0])
         )));
     }
-    if source.uses_stdin() && reads_stdin(&files) {
+    let list = match (&names.files_from, &names.files0_from) {
+        (Some(p), _) => Some((p.clone(), b'\n', "--files-from")),
+        (None, Some(p)) => Some((p.clone(), b'\0', "--files0-from")),
+        (None, None) => None,
+    };
+    let list_on_stdin = list.as_ref().is_some_and(|(p, _, _)| p.as_os_str() == "-");
+    if source.uses_stdin() && ((list.is_none() && reads_stdin(&files)) || list_on_stdin) {
         return Err(SetupError(
             "standard input cannot hold both the key (--key-file -) and data to hash".into(),
         ));
     }
-    if output.raw && (files.len() > 1 || recursive) {
+    let recursive = tree.recursive;
+    if !recursive && walk_options(tree) {
         return Err(SetupError(
-            "--raw writes one digest: give one input (and no -r)".into(),
+            "--exclude, --max-depth, --one-file-system and -L apply to directory walks: add -r"
+                .into(),
         ));
     }
-    let proto = match &key.derive_key {
-        Some(context) => {
-            let derive = derive_key(alg, context, &params)?;
-            if output.tag {
+    if output.raw && (files.len() > 1 || recursive || list.is_some() || several) {
+        return Err(SetupError(
+            "--raw writes one digest: give one input and one algorithm (and no -r)".into(),
+        ));
+    }
+    if common.json
+        && (output.tag
+            || output.untagged
+            || output.zero
+            || output.no_names
+            || output.base64
+            || output.binary
+            || output.text
+            || output.raw)
+    {
+        return Err(SetupError(
+            "--json prints records, not lines: it does not combine with --tag, --untagged, -z, --no-names, --base64, -b, -t or --raw".into(),
+        ));
+    }
+    let mut protos = Vec::new();
+    if let Some(context) = &key.derive_key {
+        let [alg] = algs[..] else {
+            return Err(SetupError(
+                "--derive-key is BLAKE3's key derivation: it takes no other -a".into(),
+            ));
+        };
+        let derive = derive_key(alg, context, &setup::params(common, Some(alg))?)?;
+        if output.tag {
+            return Err(SetupError(
+                "--derive-key writes derived keys, not tagged lines (--tag)".into(),
+            ));
+        }
+        if source.is_some() {
+            if !files.is_empty() || recursive || list.is_some() {
                 return Err(SetupError(
-                    "--derive-key writes derived keys, not tagged lines (--tag)".into(),
+                    "--derive-key takes its key material from the key (--key-file or --key-env) or from the FILEs, not both".into(),
                 ));
             }
-            if source.is_some() {
-                if !files.is_empty() || recursive {
-                    return Err(SetupError(
-                        "--derive-key takes its key material from the key (--key-file or --key-env) or from the FILEs, not both".into(),
-                    ));
-                }
-                let material = source.load_material()?;
-                return Ok(Plan::Derived(DerivedPlan {
-                    key: zeroize::Zeroizing::new(derive.digest_whole(material.bytes())?),
-                    alg,
-                    form: line_format(output),
-                    digests: digests(output),
-                }));
+            if common.json || update.update.is_some() {
+                return Err(SetupError(
+                    "--derive-key with a key prints one derived key: --json and --update are for files".into(),
+                ));
             }
-            derive
+            let material = source.load_material()?;
+            return Ok(Plan::Derived(DerivedPlan {
+                key: zeroize::Zeroizing::new(derive.digest_whole(material.bytes())?),
+                alg,
+                form: LineFormat {
+                    no_names: true,
+                    ..line_format(output)
+                },
+                digests: if output.raw {
+                    Digests::Raw
+                } else {
+                    Digests::Lines
+                },
+            }));
         }
-        None => setup::prototype(alg, &source.load(alg)?, &params)?,
-    };
-    if alg.class == khsum::Class::Mac && !source.is_some() && std::io::stderr().is_terminal() {
-        crate::report::warn(&format!(
-            "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",
-            alg.name
-        ));
+        protos.push(derive);
     }
+    for &alg in algs.iter().filter(|_| key.derive_key.is_none()) {
+        let params = setup::params(common, Some(alg))?;
+        protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
+        if alg.class == khsum::Class::Mac && !source.is_some() && std::io::stderr().is_terminal() {
+            crate::report::warn(&format!(
+                "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",
+                alg.name
+            ));
+        }
+    }
+    let lengths = protos.iter().map(|p| p.output_len()).collect();
+    let proto: Box<dyn Hasher> = if several {
+        Box::new(khsum::multi::Multi::new(protos))
+    } else {
+        protos.pop().expect("one algorithm")
+    };
+    let stdin = if files.is_empty() && list.is_none() {
+        Stdin::Implicit
+    } else {
+        Stdin::Named
+    };
+    let form = LineFormat {
+        // Several algorithms: tagged lines unless --untagged, so the list names them.
+        tag: output.tag || (several && !output.untagged),
+        ..line_format(output)
+    };
+    let update = match &update.update {
+        None => None,
+        Some(path) => Some(update_plan(
+            path,
+            update.check_existing,
+            &algs,
+            common,
+            output,
+            &files,
+            list.is_some(),
+        )?),
+    };
+    let walk = if recursive {
+        // A list never lists itself: the output file and the list being updated are
+        // left out of the trees.
+        let mut skip: Vec<FileId> = FileId::of_stdout().into_iter().collect();
+        if let Some(u) = &update {
+            skip.extend(FileId::of_path(u.list.path()));
+        }
+        Walk::Recursive(Arc::new(tree_rules(tree, skip)?))
+    } else {
+        Walk::Arguments
+    };
+    let (names, recount) = match list {
+        Some((path, sep, opt)) => {
+            let open = NameList::open(&path, sep).map_err(|e| SetupError(format!("{opt} {e}")))?;
+            let recount = if path.as_os_str() == "-" {
+                Recount::None
+            } else {
+                Recount::List(path, sep)
+            };
+            (Names::List(open), recount)
+        }
+        None => {
+            let files = inputs(files);
+            (Names::Args(files.clone()), Recount::Args(files))
+        }
+    };
     Ok(Plan::Hash(HashPlan {
-        alg,
+        algs,
+        lengths,
         proto,
-        form: line_format(output),
-        digests: digests(output),
-        stdin: if files.is_empty() {
-            Stdin::Implicit
+        form,
+        digests: if output.raw {
+            Digests::Raw
+        } else if common.json {
+            Digests::Json
         } else {
-            Stdin::Named
+            Digests::Lines
         },
-        inputs: inputs(files),
-        walk: if recursive {
-            Walk::Recursive
-        } else {
-            Walk::Arguments
-        },
+        names,
+        recount,
+        walk,
+        stdin,
+        io: io(common),
+        update,
     }))
 }
 
-/// How hash lines are written.
+/// How hash lines are written (as typed; several algorithms tag them by default).
 fn line_format(output: &OutputArgs) -> LineFormat {
     LineFormat {
         tag: output.tag,
@@ -280,14 +556,6 @@ fn line_format(output: &OutputArgs) -> LineFormat {
         } else {
             Encoding::Hex
         },
-    }
-}
-
-fn digests(output: &OutputArgs) -> Digests {
-    if output.raw {
-        Digests::Raw
-    } else {
-        Digests::Lines
     }
 }
 
@@ -309,6 +577,81 @@ fn derive_key(
     ))
 }
 
+/// `-a`: one algorithm or several (no repeats; the legacy checksums, whose lines name no
+/// algorithm, alone).
+fn algorithms(common: &Common) -> Result<Vec<&'static Algorithm>, SetupError> {
+    let mut algs: Vec<&'static Algorithm> = Vec::new();
+    for &a in &common.algorithm {
+        if algs.contains(&a) {
+            return Err(SetupError(format!("-a names {} twice", a.name)));
+        }
+        algs.push(a);
+    }
+    if algs.is_empty() {
+        algs.push(Algorithm::default_algorithm());
+    }
+    if algs.len() > 1
+        && let Some(a) = algs.iter().find(|a| a.line != LineStyle::Hex)
+    {
+        return Err(SetupError(format!(
+            "{} lines name no algorithm: it cannot be combined with other algorithms in one run",
+            a.name
+        )));
+    }
+    Ok(algs)
+}
+
+/// `--update LIST [--check-existing]`: the list read now, so that a file that is not a
+/// checksum list of these algorithms stops the run before any work.
+fn update_plan(
+    path: &std::path::Path,
+    check_existing: bool,
+    algs: &[&'static Algorithm],
+    common: &Common,
+    output: &OutputArgs,
+    files: &[OsString],
+    from_list: bool,
+) -> Result<UpdatePlan, SetupError> {
+    if common.json || output.raw || output.zero || output.no_names {
+        return Err(SetupError(
+            "--update appends lines: it does not combine with --json, --raw, -z or --no-names"
+                .into(),
+        ));
+    }
+    if (files.is_empty() && !from_list) || files.iter().any(|f| f == "-") {
+        return Err(SetupError(
+            "--update hashes files, not standard input: name files or directories".into(),
+        ));
+    }
+    // Untagged lines added to SHA256SUMS must be SHA-256 lines.
+    let shown = khsum::names::path_bytes(path);
+    if let [alg] = algs
+        && let Some(named) = khsum::checkfile::algorithm_for_list_name(&shown)
+        && named != *alg
+    {
+        return Err(SetupError(format!(
+            "{}: the list's name says its lines are {n}: add them with -a {n} (list not changed)",
+            khsum::names::quote(&shown),
+            n = named.name
+        )));
+    }
+    let what = algs.iter().map(|a| a.name).collect::<Vec<_>>().join(" or ");
+    let parser = if let [alg] = algs {
+        ListParser::new(Some(alg), setup::params(common, Some(alg))?.out_len)
+    } else {
+        ListParser::new(None, None)
+    };
+    let list = ListFile::read(path, parser, &|a| algs.contains(&a), &what).map_err(SetupError)?;
+    Ok(UpdatePlan {
+        list,
+        existing: if check_existing {
+            Existing::Verify
+        } else {
+            Existing::Skip
+        },
+    })
+}
+
 fn describe_key(alg: &Algorithm) -> String {
     match alg.key {
         KeyRule::None => "no key".into(),
@@ -322,10 +665,31 @@ fn check(
     common: &Common,
     verify: &VerifyArgs,
     key: &KeyArgs,
+    tree: &TreeArgs,
     lists: Vec<OsString>,
 ) -> Result<Plan, SetupError> {
+    key_habits(key)?;
+    if tree.recursive {
+        return Err(SetupError(
+            "-r is for hashing; to find files a list does not name, use --unlisted DIR".into(),
+        ));
+    }
+    if verify.unlisted.is_empty() && walk_options(tree) {
+        return Err(SetupError(
+            "--exclude, --max-depth, --one-file-system and -L apply to directory walks: in check, to --unlisted DIR".into(),
+        ));
+    }
     setup::threads(common)?;
-    let params = setup::params(common, common.algorithm)?;
+    let forced_alg = match common.algorithm[..] {
+        [] => None,
+        [a] => Some(a),
+        _ => {
+            return Err(SetupError(
+                "check takes one -a algorithm (lists of several algorithms need none: their tagged lines name them)".into(),
+            ));
+        }
+    };
+    let params = setup::params(common, forced_alg)?;
     let source = KeySource::from_args(key);
     if source.uses_stdin() && reads_stdin(&lists) {
         return Err(SetupError(
@@ -334,7 +698,7 @@ fn check(
     }
     // With -a, the key is loaded and checked once, for that algorithm; without, it is
     // read once here and decoded for each labelled algorithm as lines name them.
-    let (forced, keys) = match (&key.derive_key, common.algorithm) {
+    let (forced, keys) = match (&key.derive_key, forced_alg) {
         (Some(context), a) => {
             // b3sum -c --derive-key: the listed files are key material, their digests
             // derived keys.
@@ -355,11 +719,31 @@ fn check(
         }
         (None, None) => (None, source.read()?),
     };
+    let lists = inputs(lists);
+    let unlisted = if verify.unlisted.is_empty() {
+        None
+    } else {
+        // The lists themselves and the output are not files a list must name.
+        let mut skip: Vec<FileId> = FileId::of_stdout().into_iter().collect();
+        skip.extend(
+            lists
+                .iter()
+                .filter(|l| *l != "-")
+                .filter_map(|l| FileId::of_path(std::path::Path::new(l))),
+        );
+        Some(Unlisted {
+            dirs: verify.unlisted.clone(),
+            rules: Arc::new(tree_rules(tree, skip)?),
+        })
+    };
     Ok(Plan::Check(CheckPlan {
         forced,
         params,
         keys,
-        lists: inputs(lists),
+        lists,
+        json: common.json,
+        io: io(common),
+        unlisted,
         report: CheckReport {
             verbosity: if verify.status {
                 Verbosity::Nothing

@@ -32,6 +32,8 @@ impl Status {
 pub struct Out {
     w: BufWriter<Stdout>,
     error: Option<io::Error>,
+    /// Whether stdout is a terminal (where a progress bar on stderr is drawn too).
+    terminal: bool,
 }
 
 impl Out {
@@ -39,15 +41,23 @@ impl Out {
         Out {
             w: BufWriter::with_capacity(64 * 1024, io::stdout()),
             error: None,
+            terminal: io::IsTerminal::is_terminal(&io::stdout()),
         }
     }
 
     /// Writes bytes; returns false once output has failed (the caller should stop).
     pub fn write(&mut self, b: &[u8]) -> bool {
-        if self.error.is_none()
-            && let Err(e) = self.w.write_all(b)
-        {
-            self.error = Some(e);
+        if self.error.is_none() {
+            // On a terminal with a progress bar, each line is written with the bar
+            // cleared.
+            let res = if self.terminal && crate::progress::drawing() {
+                crate::progress::suspend(|| self.w.write_all(b).and_then(|()| self.w.flush()))
+            } else {
+                self.w.write_all(b)
+            };
+            if let Err(e) = res {
+                self.error = Some(e);
+            }
         }
         self.error.is_none()
     }
@@ -93,7 +103,9 @@ impl Out {
 
 /// Writes `khsum: msg` to stderr (a failure to write it cannot be reported anywhere).
 pub fn warn(msg: &str) {
-    let _ = writeln!(io::stderr().lock(), "khsum: {msg}");
+    crate::progress::suspend(|| {
+        let _ = writeln!(io::stderr().lock(), "khsum: {msg}");
+    });
 }
 
 /// A name as GNU quotes it in diagnostics.

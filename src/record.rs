@@ -1,0 +1,168 @@
+//! `--json`: one JSON object per line (JSON lines) for each input hashed or checked, and
+//! one summary object per checked list.
+//!
+//! An input's object has these fields:
+//!
+//! * `name`: the name as a string, when it is UTF-8; otherwise `name_bytes`, the raw
+//!   bytes of the name as an array of numbers 0–255 (exactly one of the two is present);
+//! * `size`: the bytes hashed (`null` when the input could not be read);
+//! * `algorithm`: the algorithm's name as `khsum list` prints it;
+//! * `digest`: the digest (or, for `khsum tag`, the tag) in lowercase hex, `null`
+//!   when none was computed;
+//! * `expected`: in `check`, the listed digest in hex;
+//! * `status`: `ok`, `failed` (the digest did not match), `missing` (the file does not
+//!   exist), `error` (it could not be read), `skipped` (not a regular file, in a tree)
+//!   or `new` (`check --unlisted`: a file the lists do not name);
+//! * `error`: the reason, for `missing`, `error` and `skipped`, else `null`.
+//!
+//! A summary object has `summary: true`, `list` (or `list_bytes`), and the counts `ok`,
+//! `failed`, `missing`, `errors`, `improper` (lines not understood) and `new`.
+
+use serde_json::{Map, Value, json};
+
+/// What happened to one input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Hashed; in `check`, it matched.
+    Ok,
+    /// In `check`, the digest did not match.
+    Failed,
+    /// The file does not exist.
+    Missing,
+    /// The input could not be read.
+    Error,
+    /// Not a regular file, found in a tree: not hashed.
+    Skipped,
+    /// Under a directory given to `check --unlisted`, but named by no list.
+    New,
+}
+
+impl Status {
+    /// The word in the `status` field.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Failed => "failed",
+            Status::Missing => "missing",
+            Status::Error => "error",
+            Status::Skipped => "skipped",
+            Status::New => "new",
+        }
+    }
+}
+
+/// One input's record.
+#[derive(Clone, Copy, Debug)]
+pub struct Record<'a> {
+    pub name: &'a [u8],
+    pub size: Option<u64>,
+    pub algorithm: Option<&'a str>,
+    pub digest: Option<&'a [u8]>,
+    /// The listed digest (`check` only).
+    pub expected: Option<&'a [u8]>,
+    pub status: Status,
+    pub error: Option<&'a str>,
+}
+
+/// Adds `key` (a UTF-8 name) or `key_bytes` (raw bytes) to `m`.
+fn put_name(m: &mut Map<String, Value>, key: &str, name: &[u8]) {
+    match std::str::from_utf8(name) {
+        Ok(s) => m.insert(key.into(), json!(s)),
+        Err(_) => m.insert(format!("{key}_bytes"), json!(name)),
+    };
+}
+
+/// Ends a JSON object as one line.
+fn push_line(out: &mut Vec<u8>, v: &Value) {
+    serde_json::to_writer(&mut *out, v).expect("writing JSON into memory cannot fail");
+    out.push(b'\n');
+}
+
+impl Record<'_> {
+    /// Appends the record as one JSON line.
+    pub fn write_line(&self, out: &mut Vec<u8>) {
+        let mut m = Map::new();
+        put_name(&mut m, "name", self.name);
+        m.insert("size".into(), json!(self.size));
+        m.insert("algorithm".into(), json!(self.algorithm));
+        m.insert("digest".into(), json!(self.digest.map(hex::encode)));
+        if let Some(e) = self.expected {
+            m.insert("expected".into(), json!(hex::encode(e)));
+        }
+        m.insert("status".into(), json!(self.status.word()));
+        m.insert("error".into(), json!(self.error));
+        push_line(out, &Value::Object(m));
+    }
+}
+
+/// The counts of one checked list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub ok: u64,
+    pub failed: u64,
+    pub missing: u64,
+    pub errors: u64,
+    pub improper: u64,
+    pub new: u64,
+}
+
+impl Summary {
+    /// Appends the summary of the list `list` as one JSON line.
+    pub fn write_line(&self, list: &[u8], out: &mut Vec<u8>) {
+        let mut m = Map::new();
+        m.insert("summary".into(), json!(true));
+        put_name(&mut m, "list", list);
+        for (k, v) in [
+            ("ok", self.ok),
+            ("failed", self.failed),
+            ("missing", self.missing),
+            ("errors", self.errors),
+            ("improper", self.improper),
+            ("new", self.new),
+        ] {
+            m.insert(k.into(), json!(v));
+        }
+        push_line(out, &Value::Object(m));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_are_one_line_each() {
+        let mut out = Vec::new();
+        Record {
+            name: b"a \"b\"\n",
+            size: Some(3),
+            algorithm: Some("sha256"),
+            digest: Some(&[0xab, 0x01]),
+            expected: None,
+            status: Status::Ok,
+            error: None,
+        }
+        .write_line(&mut out);
+        Record {
+            name: b"\xff/x",
+            size: None,
+            algorithm: None,
+            digest: None,
+            expected: Some(&[1]),
+            status: Status::Missing,
+            error: Some("No such file or directory"),
+        }
+        .write_line(&mut out);
+        Summary {
+            ok: 1,
+            ..Default::default()
+        }
+        .write_line(b"L", &mut out);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"name\":\"a \\\"b\\\"\\n\",\"size\":3,\"algorithm\":\"sha256\",\"digest\":\"ab01\",\"status\":\"ok\",\"error\":null}\n\
+             {\"name_bytes\":[255,47,120],\"size\":null,\"algorithm\":null,\"digest\":null,\"expected\":\"01\",\"status\":\"missing\",\"error\":\"No such file or directory\"}\n\
+             {\"summary\":true,\"list\":\"L\",\"ok\":1,\"failed\":0,\"missing\":0,\"errors\":0,\"improper\":0,\"new\":0}\n"
+        );
+    }
+}
