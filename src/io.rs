@@ -5,7 +5,7 @@
 #[cfg(unix)]
 mod mmap;
 
-use crate::hasher::{Error, Hasher};
+use crate::hasher::{Digest, Error, Hasher};
 use std::cell::Cell;
 use std::fmt;
 use std::fs::{File, Metadata};
@@ -129,7 +129,7 @@ pub const SETTLE: Duration = Duration::from_secs(3);
 ///
 /// # Errors
 /// The file cannot be opened or read, or it changed while being read.
-pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Digest, InputError> {
     let started = SystemTime::now();
     let file = File::open(path)?;
     with_buf(|store| {
@@ -148,7 +148,7 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Vec<u8>, InputError>
             let mut h = proto.box_clone();
             h.update(&buf[..n]);
             read_all(&file, &mut *h, 0, buf)?;
-            return Ok(h.finalize()?);
+            return finish(h);
         }
         if settled(&meta, started) {
             if n < FIRST && meta.len() == n as u64 {
@@ -216,7 +216,7 @@ fn hash_open(
     proto: &dyn Hasher,
     buf: &mut [u8],
     have: usize,
-) -> Result<Vec<u8>, InputError> {
+) -> Result<Digest, InputError> {
     let before = Stamp::of(meta);
     let expected = meta.len().saturating_sub(start);
     // 0 is also what /proc and sysfs files report, whatever they hold: not a length to
@@ -246,13 +246,20 @@ fn hash_open(
         if faulted || Stamp::of(&file.metadata()?) != before {
             return Err(changed());
         }
-        return Ok(h.finalize()?);
+        return finish(h);
     }
     let n = have as u64 + read_all(file, &mut *h, expected.saturating_sub(have as u64), buf)?;
     if (expected != 0 && n != expected) || Stamp::of(&file.metadata()?) != before {
         return Err(changed());
     }
-    Ok(h.finalize()?)
+    finish(h)
+}
+
+/// Finishes a streaming hasher into a [`Digest`].
+fn finish(mut h: Box<dyn Hasher>) -> Result<Digest, InputError> {
+    let mut d = Digest::zeroed(h.output_len());
+    h.finish_into(&mut d)?;
+    Ok(d)
 }
 
 /// Whether a regular file is large enough to be memory-mapped for this hasher.
@@ -281,7 +288,7 @@ fn read_exact(mut file: &File, buf: &mut [u8]) -> Result<(), InputError> {
 ///
 /// # Errors
 /// A read error, or a redirected file that changed while being read.
-pub fn hash_stdin(proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+pub fn hash_stdin(proto: &dyn Hasher) -> Result<Digest, InputError> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
@@ -305,10 +312,10 @@ pub fn hash_stdin(proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
 ///
 /// # Errors
 /// A read error.
-pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Vec<u8>, InputError> {
+pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Digest, InputError> {
     let mut h = proto.box_clone();
     with_buf(|store| read_all(reader, &mut *h, 0, aligned(store, CHUNK)))?;
-    Ok(h.finalize()?)
+    finish(h)
 }
 
 /// Alignment of the read buffer's start: the kernel copies page-cache pages into it, and a

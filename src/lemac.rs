@@ -89,6 +89,8 @@ struct Kernels {
     encrypt: fn(&RoundKeys, &mut [Block]),
     absorb: fn(&mut State, &[u8]),
     finish: fn(&Context, &mut State, &[u8; 64], &Block) -> Block,
+    /// A whole message from the key's initial state to the tag, the state in registers.
+    whole: fn(&Context, &[u8], &Block) -> Block,
 }
 
 /// Every backend's kernels, best first. SAFETY of the SIMD entries: see
@@ -104,6 +106,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
             absorb: backend::simd_kernel!(vaes512::absorb, |s, b|),
             finish: backend::simd_kernel!(vaes512::finish, |c, s, l, n|),
+            whole: backend::simd_kernel!(vaes512::whole, |c, d, n|),
         },
     },
     #[cfg(target_arch = "x86_64")]
@@ -114,6 +117,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
             absorb: backend::simd_kernel!(aesni::absorb, |s, b|),
             finish: backend::simd_kernel!(aesni::finish, |c, s, l, n|),
+            whole: backend::simd_kernel!(aesni::whole, |c, d, n|),
         },
     },
     #[cfg(target_arch = "aarch64")]
@@ -124,6 +128,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: backend::simd_kernel!(armv8::encrypt, |k, b|),
             absorb: backend::simd_kernel!(armv8::absorb, |s, b|),
             finish: backend::simd_kernel!(armv8::finish, |c, s, l, n|),
+            whole: backend::simd_kernel!(armv8::whole, |c, d, n|),
         },
     },
     Entry {
@@ -133,6 +138,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: portable::encrypt,
             absorb: portable::absorb,
             finish: portable::finish,
+            whole: portable::whole,
         },
     },
 ];
@@ -193,6 +199,23 @@ fn wipe<const N: usize>(v: &mut [Block; N]) {
     zeroize::optimization_barrier(v);
 }
 
+/// The padded last block of a message whose whole blocks were absorbed: the 0..=63-byte
+/// `tail`, one byte 0x01 and zeros.
+#[inline(always)]
+fn last_block(tail: &[u8]) -> [u8; 64] {
+    let mut last = [0u8; 64];
+    last[..tail.len()].copy_from_slice(tail);
+    last[tail.len()] = 1;
+    last
+}
+
+/// Overwrites a last block (it held message bytes) with stores the optimizer must keep.
+#[inline(always)]
+fn wipe_last(last: &mut [u8; 64]) {
+    *last = [0; 64];
+    zeroize::optimization_barrier(last);
+}
+
 impl Drop for Context {
     fn drop(&mut self) {
         wipe(&mut self.init);
@@ -233,6 +256,9 @@ struct LeMac {
     nonce_term: Block,
     state: State,
     buf: BlockBuffer<64>,
+    /// Whether any message byte was given (then `state` and `buf` are no longer the key's
+    /// initial state).
+    started: bool,
 }
 
 impl Drop for LeMac {
@@ -276,18 +302,15 @@ impl LeMac {
             ctx: Arc::new(ctx),
             nonce_term,
             buf: BlockBuffer::default(),
+            started: false,
         })
     }
 
     fn tag(&mut self) -> Block {
-        let mut last = [0u8; 64];
-        let pending = self.buf.pending();
-        last[..pending.len()].copy_from_slice(pending);
-        last[pending.len()] = 1;
+        let mut last = last_block(self.buf.pending());
         let tag =
             (self.kernels.kernels.finish)(&self.ctx, &mut self.state, &last, &self.nonce_term);
-        last = [0; 64];
-        zeroize::optimization_barrier(&last); // It held message bytes.
+        wipe_last(&mut last);
         tag
     }
 }
@@ -299,34 +322,25 @@ impl Hasher for LeMac {
     }
 
     fn update(&mut self, data: &[u8]) {
+        self.started |= !data.is_empty();
         let (absorb, state) = (self.kernels.kernels.absorb, &mut self.state);
         self.buf.update(data, false, |blocks| absorb(state, blocks));
     }
 
-    fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
-        Ok(self.tag().to_vec())
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        out.copy_from_slice(&self.tag());
+        Ok(())
     }
 
-    fn digest_whole(&self, data: &[u8]) -> Result<Vec<u8>, Error> {
-        if !self.buf.pending().is_empty() {
-            // Not a fresh prototype: go through a full copy.
-            let mut h = self.clone();
-            h.update(data);
-            return Ok(h.tag().to_vec());
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        if self.started {
+            // Not a fresh prototype: continue from a copy of its state.
+            return crate::hasher::whole_on_stack(self, data, out);
         }
-        // The whole blocks straight from `data`, then the padded tail and the tag, with the
-        // state on the stack (wiped on drop) and the key context borrowed.
-        let mut state = self.state.clone();
-        let (blocks, tail) = data.split_at(data.len() / 64 * 64);
+        // From the key context to the tag in one kernel call: no state copy in memory.
         let k = &self.kernels.kernels;
-        (k.absorb)(&mut state, blocks);
-        let mut last = [0u8; 64];
-        last[..tail.len()].copy_from_slice(tail);
-        last[tail.len()] = 1;
-        let tag = (k.finish)(&self.ctx, &mut state, &last, &self.nonce_term);
-        last = [0; 64];
-        zeroize::optimization_barrier(&last); // It held message bytes.
-        Ok(tag.to_vec())
+        out.copy_from_slice(&(k.whole)(&self.ctx, data, &self.nonce_term));
+        Ok(())
     }
 
     fn output_len(&self) -> usize {
@@ -363,6 +377,14 @@ mod tests {
                     h.digest_whole(&msg[split..]).unwrap(),
                     want,
                     "{b} at {split}"
+                );
+                let fresh = LeMac::new(e, &[9; 16], &[3; 16]).unwrap();
+                let mut whole = fresh.clone();
+                whole.update(&msg[split..]);
+                assert_eq!(
+                    fresh.digest_whole(&msg[split..]).unwrap(),
+                    whole.tag(),
+                    "{b} fresh, {split} bytes"
                 );
             }
         }

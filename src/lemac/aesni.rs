@@ -7,7 +7,7 @@
 //! The AES-128 key schedule and block encryption (key setup) also live here; the
 //! `vaes512` kernel table entry uses them too (its features include AES-NI's).
 
-use super::schedule::{absorb_body, finish_body};
+use super::schedule::{absorb_body, finish_body, whole_body};
 use super::{Block, Context, RoundKeys, State};
 use std::arch::x86_64::*;
 
@@ -139,4 +139,10 @@ pub(super) fn finish(
     nonce_term: &Block,
 ) -> Block {
     finish_body!(ctx, state, last, nonce_term)
+}
+
+/// A whole message from the key's initial state to the tag, the state in registers.
+#[target_feature(enable = "aes,sse4.1,avx")]
+pub(super) fn whole(ctx: &Context, data: &[u8], nonce_term: &Block) -> Block {
+    whole_body!(ctx, data, nonce_term)
 }

@@ -12,7 +12,7 @@
 //! three times per key, and its S-box lookups do not map onto `AESE` without a
 //! rearrangement that is not worth its complexity here.
 
-use super::schedule::{absorb_body, finish_body};
+use super::schedule::{absorb_body, finish_body, whole_body};
 use super::{Block, Context, RoundKeys, State};
 use std::arch::aarch64::*;
 
@@ -113,4 +113,10 @@ pub(super) fn encrypt(keys: &RoundKeys, blocks: &mut [Block]) {
             *b = store(veorq_u8(vaeseq_u8(*x, k[9]), k[10]));
         }
     }
+}
+
+/// A whole message from the key's initial state to the tag, the state in registers.
+#[target_feature(enable = "neon,aes")]
+pub(super) fn whole(ctx: &Context, data: &[u8], nonce_term: &Block) -> Block {
+    whole_body!(ctx, data, nonce_term)
 }
