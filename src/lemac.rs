@@ -35,6 +35,9 @@
 //! - `vaes512`: the same 128-bit block loop in EVEX encoding (VAES + AVX-512VL), which
 //!   has 32 registers, so nothing spills. It is `Backend::Vaes512` because it needs those
 //!   features; it does not use 512-bit AES instructions.
+//! - `vaes256` (VAES + AVX2, no AVX-512: AMD Zen 3): the tag's nine independent chains
+//!   two per `ymm` register, and the one-call path and finalization in VEX encoding; the
+//!   streaming block loop is `aesni`'s (see below for why the state is not packed).
 //!
 //! Why there is no wide layout. A step's eight AES rounds are independent, but the steps
 //! form a chain: `S[0] -> S[1] -> ... -> S[8] -> S[0]` is eight AES latencies plus one
@@ -43,8 +46,22 @@
 //! per 64 bytes), and reaches it. Packing state blocks into 256-bit registers halves the
 //! AES instruction count but needs a lane insert and extract per step on that chain, and
 //! its round keys need lane inserts. Three such layouts (eight state blocks in four `ymm`,
-//! renamed in place with period eight; `lemac/vaes256.rs` in the git history) measured
-//! 36, 29 and 45 GiB/s at 1 MiB against 47-50 GiB/s for `aesni`, so they were dropped.
+//! renamed in place with period eight; an earlier `lemac/vaes256.rs` in the git history)
+//! measured 36, 29 and 45 GiB/s at 1 MiB against 47-50 GiB/s for `aesni` on an Intel
+//! AVX-512 machine, so they were dropped.
+//!
+//! On AMD Zen 3 (`bash benches/x86_latency.sh`, in cycles: `AESENC` latency 4, two per
+//! cycle for both `xmm` and `ymm`; `vinserti128` after an AES round 3.3, `vperm2i128` 3.2,
+//! `vextracti128` 2.5, a blend 1.2) the 128-bit loop is bound by AES throughput and the
+//! chain alike (4 cycles per step against (8 * 4 + 1) / 9 = 3.7), so two blocks per `ymm`
+//! can gain at most the difference to the chain, and only without a lane crossing on it.
+//! A layout analysis: the `S[8] -> S[0]` merge XORs two blocks that must sit in the same
+//! lane, so every lineage `S[0] -> S[8]` of a state block has to change lanes once per
+//! nine steps unless all blocks stay in one lane; the best arrangement found (two
+//! consecutive lineages per register, merged in the same step, the merge XOR folded into
+//! the round key) still puts a `vinserti128` and an XOR on the chain: (8 * 4 + 3.3 + 1) / 9
+//! = 4.0 cycles per step, no faster than `aesni`. So `vaes256` packs only the independent
+//! chains (the tag) and keeps the 128-bit block loop.
 //!
 //! Against the upstream C++ (pauldreik/lemac, whose VAES-512 build runs this same 128-bit
 //! EVEX block loop), side by side in one process (`bash benches/lemac_cpp.sh`): 1 MiB in
@@ -80,6 +97,9 @@ mod aesni;
 mod armv8;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
+mod vaes256;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 mod vaes512;
 
 /// One backend's functions: key setup (AES-128 key schedule and block encryption), the
@@ -107,6 +127,19 @@ static KERNELS: &[Entry<Kernels>] = &[
             absorb: backend::simd_kernel!(vaes512::absorb, |s, b|),
             finish: backend::simd_kernel!(vaes512::finish, |c, s, l, n|),
             whole: backend::simd_kernel!(vaes512::whole, |c, d, n|),
+        },
+    },
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::Vaes256,
+        kernels: Kernels {
+            expand_key: backend::simd_kernel!(aesni::expand_key, |k|),
+            encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
+            // The SSE block loop: faster on large inputs than its VEX encoding on AMD
+            // Zen 3 (`bash benches/lemac_cpp.sh --backend vaes256`, module docs).
+            absorb: backend::simd_kernel!(aesni::absorb, |s, b|),
+            finish: backend::simd_kernel!(vaes256::finish, |c, s, l, n|),
+            whole: backend::simd_kernel!(vaes256::whole, |c, d, n|),
         },
     },
     #[cfg(target_arch = "x86_64")]
@@ -201,11 +234,23 @@ fn wipe<const N: usize>(v: &mut [Block; N]) {
 
 /// The padded last block of a message whose whole blocks were absorbed: the 0..=63-byte
 /// `tail`, one byte 0x01 and zeros.
+///
+/// The copy is made of fixed-size moves (32, 16, 8, 4, 2 and 1 bytes, each at most once)
+/// rather than a `memcpy` call, which costs a small message several nanoseconds and makes
+/// the SIMD callers spill their registers around it.
 #[inline(always)]
 fn last_block(tail: &[u8]) -> [u8; 64] {
+    debug_assert!(tail.len() < 64);
     let mut last = [0u8; 64];
-    last[..tail.len()].copy_from_slice(tail);
-    last[tail.len()] = 1;
+    let n = tail.len();
+    let mut at = 0;
+    for size in [32, 16, 8, 4, 2, 1] {
+        if n - at >= size {
+            last[at..at + size].copy_from_slice(&tail[at..at + size]);
+            at += size;
+        }
+    }
+    last[n] = 1;
     last
 }
 
@@ -385,6 +430,26 @@ mod tests {
                     fresh.digest_whole(&msg[split..]).unwrap(),
                     whole.tag(),
                     "{b} fresh, {split} bytes"
+                );
+            }
+        }
+    }
+
+    /// The one-call path (`whole` kernels: last block built without `memcpy`, state in
+    /// registers) equals the streaming path for every tail length, on every backend.
+    #[test]
+    fn digest_whole_matches_streaming_for_every_length() {
+        let msg = crate::testutil::TestRng::new(16).bytes(300);
+        for e in available() {
+            let b = e.backend;
+            let fresh = LeMac::new(e, &[5; 16], &[6; 16]).unwrap();
+            for len in 0..=msg.len() {
+                let mut h = fresh.clone();
+                h.update(&msg[..len]);
+                assert_eq!(
+                    fresh.digest_whole(&msg[..len]).unwrap(),
+                    h.tag(),
+                    "{b} at {len}"
                 );
             }
         }

@@ -7,7 +7,7 @@
 //! The AES-128 key schedule and block encryption (key setup) also live here; the
 //! `vaes512` kernel table entry uses them too (its features include AES-NI's).
 
-use super::schedule::{absorb_body, finish_body, whole_body};
+use super::schedule::{absorb_body, finish_body, tag_body, whole_body};
 use super::{Block, Context, RoundKeys, State};
 use std::arch::x86_64::*;
 
@@ -73,6 +73,13 @@ fn xor3(a: __m128i, b: __m128i, c: __m128i) -> __m128i {
 #[target_feature(enable = "sse2")]
 fn zero() -> __m128i {
     _mm_setzero_si128()
+}
+
+/// The tag from the final state (`schedule::tag_body`).
+#[inline]
+#[target_feature(enable = "aes,sse4.1")]
+fn tag(ctx: &Context, s: [__m128i; 9], nonce_term: &Block) -> Block {
+    tag_body!(ctx, s, nonce_term)
 }
 
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
@@ -142,7 +149,7 @@ pub(super) fn finish(
 }
 
 /// A whole message from the key's initial state to the tag, the state in registers.
-#[target_feature(enable = "aes,sse4.1,avx")]
+#[target_feature(enable = "aes,sse4.1")]
 pub(super) fn whole(ctx: &Context, data: &[u8], nonce_term: &Block) -> Block {
     whole_body!(ctx, data, nonce_term)
 }

@@ -7,7 +7,9 @@
 //! - `aesenc(x, k)`: one full AES round with round key `k` (x86 `AESENC`; on ARMv8
 //!   `AESMC(AESE(x, 0)) ^ k`); `aesenclast(x, k)`: the last round, without MixColumns;
 //! - `xor(a, b)`, `xor3(a, b, c)` (`c` is the late operand on the critical path), and
-//!   `zero()`.
+//!   `zero()`;
+//! - `tag(&Context, [V; 9], &Block) -> Block`: the tag from the final state, usually
+//!   `tag_body!` (one block per vector); `vaes256` packs the nine chains two per register.
 //!
 //! The schedule, as `lemac.rs` documents it: a step's eight AES rounds take state blocks
 //! `S[0..=7]` into `S[1..=8]` and `S[0] ^ S[8] ^ M2` into `S[0]`. The block loop renames
@@ -89,9 +91,7 @@ macro_rules! absorb_body {
 }
 
 /// The end of a message from registers: absorbs the padded last block `$last` and four zero
-/// blocks, then computes the tag `E_K3(N ^ E_K2(N) ^ XOR_i AES'_i(S[i]))` (see
-/// `portable::finish`), the nine independent ten-round chains interleaved. `AES'_i` uses
-/// the round keys `subkeys[i..=i+9]` and a final full round with a zero key.
+/// blocks, then computes the tag with the backend file's `tag` function (see `tag_body`).
 macro_rules! finish_regs {
     ($ctx:expr, $last:expr, $nonce_term:expr, $r:ident, $a0:ident, $a1:ident, $a2:ident,
      $a3:ident, $a4:ident, $a5:ident, $a6:ident, $a7:ident, $a8:ident) => {{
@@ -123,8 +123,23 @@ macro_rules! finish_regs {
             $a7,
             $a8
         );
+        tag(
+            ctx,
+            [$a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8],
+            $nonce_term,
+        )
+    }};
+}
+
+/// The tag from the final state `$s` (nine vectors): `E_K3(N ^ E_K2(N) ^ XOR_i
+/// AES'_i(S[i]))`, the nine independent ten-round chains interleaved, one block per
+/// vector. `AES'_i` uses the round keys `subkeys[i..=i+9]` and a final full round with a
+/// zero key. A backend's `tag` function expands this (or packs the chains its own way).
+macro_rules! tag_body {
+    ($ctx:expr, $s:expr, $nonce_term:expr) => {{
+        let ctx: &Context = $ctx;
+        let s = $s;
         let sk = ctx.subkeys.each_ref().map(load);
-        let s = [$a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8];
         let mut x: [_; 9] = std::array::from_fn(|i| xor(s[i], sk[i]));
         for round in 1..10 {
             for i in 0..9 {
@@ -135,6 +150,15 @@ macro_rules! finish_regs {
         for v in x {
             t = xor(t, aesenc(v, zero()));
         }
+        $crate::lemac::schedule::tag_key3!(ctx, t)
+    }};
+}
+
+/// `E_K3(t)`, the last step of the tag, as a block.
+macro_rules! tag_key3 {
+    ($ctx:expr, $t:expr) => {{
+        let ctx: &Context = $ctx;
+        let mut t = $t;
         let k = ctx.keys[1].each_ref().map(load);
         t = xor(t, k[0]);
         for rk in &k[1..10] {
@@ -184,6 +208,11 @@ macro_rules! whole_body {
     ($ctx:expr, $data:expr, $nonce_term:expr) => {{
         let ctx: &Context = $ctx;
         let data: &[u8] = $data;
+        let (blocks, tail) = data.as_chunks::<64>();
+        // The padded last block first, while no state is in registers: its copy may be a
+        // `memcpy` call (which would make the state spill), and its byte stores are
+        // long done when the block is loaded, after the whole blocks.
+        let mut last = super::last_block(tail);
         let [
             mut a0,
             mut a1,
@@ -196,9 +225,7 @@ macro_rules! whole_body {
             mut a8,
         ] = ctx.init.each_ref().map(load);
         let mut r = [zero(); 4];
-        let (blocks, tail) = data.as_chunks::<64>();
         $crate::lemac::schedule::absorb_regs!(blocks, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-        let mut last = super::last_block(tail);
         let tag = $crate::lemac::schedule::finish_regs!(
             ctx,
             &last,
@@ -219,4 +246,6 @@ macro_rules! whole_body {
     }};
 }
 
-pub(crate) use {absorb_body, absorb_regs, finish_body, finish_regs, step, whole_body};
+pub(crate) use {
+    absorb_body, absorb_regs, finish_body, finish_regs, step, tag_body, tag_key3, whole_body,
+};

@@ -5,7 +5,7 @@
 //! is not packed several blocks per register). Key setup is AES-NI's (`aesni.rs`), chosen
 //! in the kernel table.
 
-use super::schedule::{absorb_body, finish_body, whole_body};
+use super::schedule::{absorb_body, finish_body, tag_body, whole_body};
 use super::{Block, Context, State};
 use std::arch::x86_64::*;
 
@@ -67,6 +67,13 @@ fn xor3(a: __m128i, b: __m128i, c: __m128i) -> __m128i {
 #[target_feature(enable = "sse2")]
 fn zero() -> __m128i {
     _mm_setzero_si128()
+}
+
+/// The tag from the final state (`schedule::tag_body`).
+#[inline]
+#[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
+fn tag(ctx: &Context, s: [__m128i; 9], nonce_term: &Block) -> Block {
+    tag_body!(ctx, s, nonce_term)
 }
 
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
