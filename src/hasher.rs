@@ -28,6 +28,15 @@ pub trait Hasher: Send + Sync {
         false
     }
 
+    /// Whether [`Hasher::update_large`] runs on the calling thread alone (one serial chain:
+    /// SipHash, HighwayHash, LeMac), so that a large file is best memory-mapped with its
+    /// pages faulted in ahead by a helper thread on another core, while this one hashes
+    /// (when more than one thread is allowed; see `io`). Hashers that say so get mapped
+    /// even if they do not [prefer it](Hasher::prefers_mmap) otherwise.
+    fn fault_ahead(&self) -> bool {
+        false
+    }
+
     /// Announces the total input length before the first `update`, when the caller knows
     /// it (a regular file's size). Algorithms that encode the length before the data
     /// (Rescue Prime's byte hash) then stream in constant memory instead of buffering;

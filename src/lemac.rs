@@ -388,6 +388,11 @@ impl Hasher for LeMac {
         Ok(())
     }
 
+    fn fault_ahead(&self) -> bool {
+        // One serial chain: a helper thread can fault the mapping's pages in meanwhile.
+        true
+    }
+
     fn output_len(&self) -> usize {
         16
     }
