@@ -9,7 +9,8 @@
 #   2. 20,000 files of 1–16 KiB, BLAKE3:        khsum  vs  b3sum         (goal ≤ 0.5)
 #   3. a 1 GiB page-cached file, SHA-256:       khsum -a sha256  vs  sha256sum  (goal ≤ 0.3)
 # and of issue #3: a 256 MiB page-cached file, `khsum tag -a ALG --key-file K FILE` against a
-# minimal program calling the peer crate on a memory map (examples/peer_mmap.rs), goal ≤ 1.0.
+# minimal program calling the peer crate on a memory map (examples/peer_mmap.rs), goal ≤ 1.0
+# (issue #16: ≤ 0.85, and never slower than before with -j1).
 # Set ONLY=issue3 to run just those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,6 +62,14 @@ for alg in siphash-2-4 siphash-1-3 highwayhash-64 highwayhash-256; do
   a=$("$K" tag -a $alg --key-file "$kf" "$W/mid"); b=$("$P" $alg "$kf" "$W/mid")
   [ "$a" = "$b" ] || { echo "MISMATCH $alg: $a / $b"; exit 1; }
   ratio "256 MiB, tag $alg vs crate" "$K tag -a $alg --key-file $kf $W/mid" "$P $alg $kf $W/mid"
+done
+# Issue 16: the single-chain hashers map a large file and fault its pages in on a helper
+# thread while they hash (io.rs, update_mapped); -j1 keeps one thread (SipHash then reads
+# into a buffer, as before). LeMac has no peer crate: only the -j1 comparison.
+for alg in siphash-2-4 highwayhash-256 lemac; do
+  kf="$W/key32"; case $alg in siphash*|lemac) kf="$W/key16";; esac
+  ratio "256 MiB, tag $alg vs -j1" "$K tag -a $alg --key-file $kf $W/mid" \
+    "$K tag -j1 -a $alg --key-file $kf $W/mid"
 done
 [ "${ONLY:-}" = issue3 ] && exit 0
 ratio "1 GiB, BLAKE3 vs b3sum" "$K $W/big" "b3sum $W/big"

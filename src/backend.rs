@@ -55,6 +55,9 @@ pub enum Backend {
     AesNi,
     /// x86-64 VAES with AVX-512 (EVEX encoding, 32 vector registers, three-way XOR).
     Vaes512,
+    /// x86-64 VAES on 256-bit registers with AVX2 (two AES blocks per instruction), for
+    /// CPUs without AVX-512.
+    Vaes256,
     /// aarch64 NEON (Advanced SIMD, 128-bit vectors; part of the aarch64 baseline).
     Neon,
     /// aarch64 NEON with the ARMv8 AES instructions (`AESE`/`AESMC`).
@@ -73,6 +76,7 @@ impl Backend {
         Backend::Avx512Ifma,
         Backend::AesNi,
         Backend::Vaes512,
+        Backend::Vaes256,
         Backend::Neon,
         Backend::ArmAes,
         Backend::Auto,
@@ -88,6 +92,7 @@ impl Backend {
             Backend::Avx512Ifma => "avx512-ifma",
             Backend::AesNi => "aesni",
             Backend::Vaes512 => "vaes512",
+            Backend::Vaes256 => "vaes256",
             Backend::Neon => "neon",
             Backend::ArmAes => "armv8-aes",
             Backend::Auto => "auto",

@@ -71,13 +71,12 @@ impl Hasher for Blake3 {
         true
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        let mut out = vec![0u8; self.out_len];
-        self.inner.finalize_xof().fill(&mut out);
-        Ok(out)
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        self.inner.finalize_xof().fill(out);
+        Ok(())
     }
 
-    fn digest_whole(&self, data: &[u8]) -> Result<Vec<u8>, Error> {
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
         // On the stack: a fresh unkeyed hasher is cheap to build; a keyed (or already
         // started) one is copied (about 2 KiB), and a keyed copy is wiped when dropped.
         let mut h = Blake3 {
@@ -90,9 +89,8 @@ impl Hasher for Blake3 {
             keyed: self.keyed,
         };
         h.update_large(data);
-        let mut out = vec![0u8; self.out_len];
-        h.inner.finalize_xof().fill(&mut out);
-        Ok(out)
+        h.inner.finalize_xof().fill(out);
+        Ok(())
     }
 
     fn output_len(&self) -> usize {

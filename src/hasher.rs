@@ -28,19 +28,40 @@ pub trait Hasher: Send + Sync {
         false
     }
 
+    /// Whether [`Hasher::update_large`] runs on the calling thread alone (one serial chain:
+    /// SipHash, HighwayHash, LeMac), so that a large file is best memory-mapped with its
+    /// pages faulted in ahead by a helper thread on another core, while this one hashes
+    /// (when more than one thread is allowed; see `io`). Hashers that say so get mapped
+    /// even if they do not [prefer it](Hasher::prefers_mmap) otherwise.
+    fn fault_ahead(&self) -> bool {
+        false
+    }
+
     /// Announces the total input length before the first `update`, when the caller knows
     /// it (a regular file's size). Algorithms that encode the length before the data
     /// (Rescue Prime's byte hash) then stream in constant memory instead of buffering;
     /// the others ignore it. A wrong announcement is an error at `finalize`.
     fn expect_len(&mut self, _total: u64) {}
 
-    /// Finishes the computation and returns the digest or tag bytes
-    /// ([`Hasher::output_len`] of them).
+    /// Finishes the computation, writing the digest or tag into `out`, which is exactly
+    /// [`Hasher::output_len`] bytes long. The hasher is spent afterwards (it may only be
+    /// dropped). Implementations write straight into `out`, without a heap buffer.
     ///
     /// # Errors
     /// Algorithms with constraints on the whole input (Multimixer-128's key must be as long
     /// as the message) report them here.
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error>;
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error>;
+
+    /// Finishes the computation and returns the digest or tag bytes
+    /// ([`Hasher::output_len`] of them), through [`Hasher::finish_into`].
+    ///
+    /// # Errors
+    /// As [`Hasher::finish_into`].
+    fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
+        let mut out = vec![0u8; self.output_len()];
+        self.finish_into(&mut out)?;
+        Ok(out)
+    }
 
     /// The number of bytes [`Hasher::finalize`] returns.
     fn output_len(&self) -> usize;
@@ -51,19 +72,163 @@ pub trait Hasher: Send + Sync {
     /// A copy of this hasher in its current state (key setup included).
     fn box_clone(&self) -> Box<dyn Hasher>;
 
-    /// The digest of `data` as one whole input, computed on a copy of this hasher (left
-    /// unchanged): the same bytes as [`Hasher::box_clone`], [`Hasher::expect_len`],
-    /// [`Hasher::update_large`] and [`Hasher::finalize`]. Hashers with a large state
-    /// override it to skip the heap copy, which matters when thousands of small files are
-    /// hashed (BLAKE3).
+    /// The digest of `data` as one whole input, written into `out` (exactly
+    /// [`Hasher::output_len`] bytes), computed on a copy of this hasher (left unchanged):
+    /// the same bytes as [`Hasher::box_clone`], [`Hasher::expect_len`],
+    /// [`Hasher::update_large`] and [`Hasher::finish_into`]. This is the one-call path the
+    /// CLI takes for every file that fits its read buffer, so every algorithm overrides it
+    /// without a heap copy of its state (most with [`whole_on_stack`]; LeMac and
+    /// HighwayHash keep the state in registers from the key's initial state to the tag).
     ///
     /// # Errors
-    /// As [`Hasher::finalize`].
-    fn digest_whole(&self, data: &[u8]) -> Result<Vec<u8>, Error> {
+    /// As [`Hasher::finish_into`].
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
         let mut h = self.box_clone();
         h.expect_len(data.len() as u64);
         h.update_large(data);
-        h.finalize()
+        h.finish_into(out)
+    }
+
+    /// [`Hasher::digest_whole_into`] into a [`Digest`] (on the stack up to 64 bytes).
+    ///
+    /// # Errors
+    /// As [`Hasher::finish_into`].
+    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
+        let mut d = Digest::zeroed(self.output_len());
+        self.digest_whole_into(data, &mut d)?;
+        Ok(d)
+    }
+}
+
+/// [`Hasher::digest_whole_into`] for hashers whose state is a plain value: the copy lives
+/// on the stack (and is dropped, with its wiping, when done).
+///
+/// # Errors
+/// As [`Hasher::finish_into`].
+#[inline]
+pub fn whole_on_stack<H: Hasher + Clone>(
+    proto: &H,
+    data: &[u8],
+    out: &mut [u8],
+) -> Result<(), Error> {
+    let mut h = proto.clone();
+    h.expect_len(data.len() as u64);
+    h.update_large(data);
+    h.finish_into(out)
+}
+
+/// A digest or tag: up to [`Digest::INLINE`] bytes held inline (no heap allocation), longer
+/// ones (BLAKE3's extended output) on the heap. Dereferences to its bytes.
+#[derive(Clone)]
+pub struct Digest(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    Inline {
+        len: u8,
+        bytes: [u8; Digest::INLINE],
+    },
+    Heap(Vec<u8>),
+}
+
+impl Digest {
+    /// The longest digest held without a heap allocation (SHA-512, BLAKE2b,
+    /// Multimixer-128).
+    pub const INLINE: usize = 64;
+
+    /// `len` zero bytes.
+    pub fn zeroed(len: usize) -> Digest {
+        if len <= Digest::INLINE {
+            Digest(Repr::Inline {
+                len: len as u8,
+                bytes: [0; Digest::INLINE],
+            })
+        } else {
+            Digest(Repr::Heap(vec![0; len]))
+        }
+    }
+
+    /// The bytes as a vector.
+    pub fn into_vec(self) -> Vec<u8> {
+        match self.0 {
+            Repr::Heap(v) => v,
+            Repr::Inline { .. } => self.to_vec(),
+        }
+    }
+}
+
+impl From<Vec<u8>> for Digest {
+    fn from(v: Vec<u8>) -> Digest {
+        if v.len() <= Digest::INLINE {
+            let mut d = Digest::zeroed(v.len());
+            d.copy_from_slice(&v);
+            d
+        } else {
+            Digest(Repr::Heap(v))
+        }
+    }
+}
+
+impl std::ops::Deref for Digest {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match &self.0 {
+            Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
+            Repr::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Digest {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match &mut self.0 {
+            Repr::Inline { len, bytes } => &mut bytes[..usize::from(*len)],
+            Repr::Heap(v) => v,
+        }
+    }
+}
+
+impl AsRef<[u8]> for Digest {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+impl fmt::Debug for Digest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Digest({})", hex::encode(&**self))
+    }
+}
+
+impl PartialEq for Digest {
+    fn eq(&self, other: &Digest) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Digest {}
+
+impl PartialEq<[u8]> for Digest {
+    fn eq(&self, other: &[u8]) -> bool {
+        **self == *other
+    }
+}
+
+impl PartialEq<Vec<u8>> for Digest {
+    fn eq(&self, other: &Vec<u8>) -> bool {
+        **self == **other
+    }
+}
+
+impl PartialEq<Digest> for Vec<u8> {
+    fn eq(&self, other: &Digest) -> bool {
+        **self == **other
+    }
+}
+
+impl<const N: usize> PartialEq<[u8; N]> for Digest {
+    fn eq(&self, other: &[u8; N]) -> bool {
+        **self == other[..]
     }
 }
 

@@ -12,8 +12,10 @@
 //! - `finalize(&State, tail, words) -> [u64; 4]`: finishes a copy of the state: the
 //!   0..=31-byte tail (if any), the 4, 6 or 10 permute-and-update rounds and the output
 //!   words, all in the backend's registers;
-//! - `hash(key, data, words) -> [u64; 4]`: the same for a whole message, the state never
-//!   leaving registers (the one-shot [`hash_words`]).
+//! - `whole(&State, data, words) -> [u64; 4]`: a whole message from a keyed state, which
+//!   never leaves registers (the one-call `Hasher::digest_whole_into`);
+//! - `hash(key, data, words) -> [u64; 4]`: the same with the key setup included (the
+//!   one-shot [`hash_words`]).
 //!
 //! The portable backend is the reference; SSE4.1 keeps each state vector in two 128-bit
 //! halves, AVX2 in one 256-bit register. (An AVX-512VL build of the AVX2 code measured
@@ -67,6 +69,16 @@ macro_rules! packet_entry_points {
             finish(regs(s), tail, words)
         }
 
+        /// The hash of `data` as a whole message from the state `s` (left unchanged), the
+        /// state in registers throughout: the one-call path (`Hasher::digest_whole_into`).
+        #[target_feature(enable = $feat)]
+        pub(super) fn whole(s: &State, data: &[u8], words: usize) -> [u64; 4] {
+            let mut r = regs(s);
+            let (packets, tail) = data.as_chunks::<PACKET>();
+            absorb(&mut r, packets);
+            finish(r, tail, words)
+        }
+
         /// One-shot hash of `data` under `key`, with the state in registers throughout.
         #[target_feature(enable = $feat)]
         pub(super) fn hash(key: &[u8; 32], data: &[u8], words: usize) -> [u64; 4] {
@@ -103,6 +115,8 @@ struct Kernels {
     update_packets: fn(&mut State, &[u8]),
     /// Finishes a copy of the state (tail, rounds, output words).
     finalize: fn(&State, &[u8], usize) -> [u64; 4],
+    /// A whole message from a keyed state, the state in registers.
+    whole: fn(&State, &[u8], usize) -> [u64; 4],
     /// One-shot hash with the state in registers.
     hash: fn(&[u8; 32], &[u8], usize) -> [u64; 4],
 }
@@ -118,6 +132,7 @@ static KERNELS: &[Entry<Kernels>] = &[
         kernels: Kernels {
             update_packets: backend::simd_kernel!(avx2::update_packets, |s, p|),
             finalize: backend::simd_kernel!(avx2::finalize, |s, t, w|),
+            whole: backend::simd_kernel!(avx2::whole, |s, d, w|),
             hash: backend::simd_kernel!(avx2::hash, |k, d, w|),
         },
     },
@@ -127,6 +142,7 @@ static KERNELS: &[Entry<Kernels>] = &[
         kernels: Kernels {
             update_packets: backend::simd_kernel!(sse41::update_packets, |s, p|),
             finalize: backend::simd_kernel!(sse41::finalize, |s, t, w|),
+            whole: backend::simd_kernel!(sse41::whole, |s, d, w|),
             hash: backend::simd_kernel!(sse41::hash, |k, d, w|),
         },
     },
@@ -136,6 +152,7 @@ static KERNELS: &[Entry<Kernels>] = &[
         kernels: Kernels {
             update_packets: backend::simd_kernel!(neon::update_packets, |s, p|),
             finalize: backend::simd_kernel!(neon::finalize, |s, t, w|),
+            whole: backend::simd_kernel!(neon::whole, |s, d, w|),
             hash: backend::simd_kernel!(neon::hash, |k, d, w|),
         },
     },
@@ -144,6 +161,7 @@ static KERNELS: &[Entry<Kernels>] = &[
         kernels: Kernels {
             update_packets: portable::update_packets,
             finalize: portable::finalize,
+            whole: portable::whole,
             hash: portable::hash,
         },
     },
@@ -350,6 +368,14 @@ fn finalize(k: &Entry<Kernels>, state: &State, tail: &[u8], words: usize) -> [u6
     out
 }
 
+/// The output words, each little-endian, in lane order.
+#[inline(always)]
+fn write_words(out: &mut [u8], words: &[u64]) {
+    for (o, w) in out.chunks_exact_mut(8).zip(words) {
+        o.copy_from_slice(&w.to_le_bytes());
+    }
+}
+
 impl Hasher for Highway {
     fn prefers_mmap(&self) -> bool {
         // Faster than a copy from the page cache; the SIMD loops prefetch ahead.
@@ -376,15 +402,26 @@ impl Hasher for Highway {
         self.buffered |= !self.buf.pending().is_empty();
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        // Allocating first lets the allocator's work overlap the finalization rounds,
-        // which are one long dependency chain.
-        let mut out = Vec::with_capacity(8 * self.words);
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         let words = finalize(self.kernels, &self.state, self.buf.pending(), self.words);
-        for w in &words[..self.words] {
-            out.extend_from_slice(&w.to_le_bytes());
+        write_words(out, &words[..self.words]);
+        Ok(())
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        if !self.buf.pending().is_empty() {
+            return crate::hasher::whole_on_stack(self, data, out);
         }
-        Ok(out)
+        // The prototype's state is read, never copied: the kernel keeps its working copy
+        // in registers.
+        let words = (self.kernels.kernels.whole)(&self.state, data, self.words);
+        write_words(out, &words[..self.words]);
+        Ok(())
+    }
+
+    fn fault_ahead(&self) -> bool {
+        // One serial chain: a helper thread can fault the mapping's pages in meanwhile.
+        true
     }
 
     fn output_len(&self) -> usize {

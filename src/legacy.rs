@@ -50,8 +50,8 @@ impl Hasher for Legacy {
         }
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        let (value, second) = match self.state {
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        let (value, second) = match self.state.clone() {
             State::Cksum(mut d) => {
                 // The length follows the data, least significant byte first, without
                 // its high zero bytes.
@@ -69,9 +69,13 @@ impl Hasher for Legacy {
             }
             State::Bsd(c) => (u32::from(c), self.len.div_ceil(1024)),
         };
-        let mut out = value.to_be_bytes().to_vec();
-        out.extend_from_slice(&second.to_be_bytes());
-        Ok(out)
+        out[..4].copy_from_slice(&value.to_be_bytes());
+        out[4..].copy_from_slice(&second.to_be_bytes());
+        Ok(())
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        crate::hasher::whole_on_stack(self, data, out)
     }
 
     fn output_len(&self) -> usize {

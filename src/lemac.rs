@@ -35,6 +35,9 @@
 //! - `vaes512`: the same 128-bit block loop in EVEX encoding (VAES + AVX-512VL), which
 //!   has 32 registers, so nothing spills. It is `Backend::Vaes512` because it needs those
 //!   features; it does not use 512-bit AES instructions.
+//! - `vaes256` (VAES + AVX2, no AVX-512: AMD Zen 3): the tag's nine independent chains
+//!   two per `ymm` register, and the one-call path and finalization in VEX encoding; the
+//!   streaming block loop is `aesni`'s (see below for why the state is not packed).
 //!
 //! Why there is no wide layout. A step's eight AES rounds are independent, but the steps
 //! form a chain: `S[0] -> S[1] -> ... -> S[8] -> S[0]` is eight AES latencies plus one
@@ -43,8 +46,22 @@
 //! per 64 bytes), and reaches it. Packing state blocks into 256-bit registers halves the
 //! AES instruction count but needs a lane insert and extract per step on that chain, and
 //! its round keys need lane inserts. Three such layouts (eight state blocks in four `ymm`,
-//! renamed in place with period eight; `lemac/vaes256.rs` in the git history) measured
-//! 36, 29 and 45 GiB/s at 1 MiB against 47-50 GiB/s for `aesni`, so they were dropped.
+//! renamed in place with period eight; an earlier `lemac/vaes256.rs` in the git history)
+//! measured 36, 29 and 45 GiB/s at 1 MiB against 47-50 GiB/s for `aesni` on an Intel
+//! AVX-512 machine, so they were dropped.
+//!
+//! On AMD Zen 3 (`bash benches/x86_latency.sh`, in cycles: `AESENC` latency 4, two per
+//! cycle for both `xmm` and `ymm`; `vinserti128` after an AES round 3.3, `vperm2i128` 3.2,
+//! `vextracti128` 2.5, a blend 1.2) the 128-bit loop is bound by AES throughput and the
+//! chain alike (4 cycles per step against (8 * 4 + 1) / 9 = 3.7), so two blocks per `ymm`
+//! can gain at most the difference to the chain, and only without a lane crossing on it.
+//! A layout analysis: the `S[8] -> S[0]` merge XORs two blocks that must sit in the same
+//! lane, so every lineage `S[0] -> S[8]` of a state block has to change lanes once per
+//! nine steps unless all blocks stay in one lane; the best arrangement found (two
+//! consecutive lineages per register, merged in the same step, the merge XOR folded into
+//! the round key) still puts a `vinserti128` and an XOR on the chain: (8 * 4 + 3.3 + 1) / 9
+//! = 4.0 cycles per step, no faster than `aesni`. So `vaes256` packs only the independent
+//! chains (the tag) and keeps the 128-bit block loop.
 //!
 //! Against the upstream C++ (pauldreik/lemac, whose VAES-512 build runs this same 128-bit
 //! EVEX block loop), side by side in one process (`bash benches/lemac_cpp.sh`): 1 MiB in
@@ -80,6 +97,9 @@ mod aesni;
 mod armv8;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
+mod vaes256;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 mod vaes512;
 
 /// One backend's functions: key setup (AES-128 key schedule and block encryption), the
@@ -89,6 +109,8 @@ struct Kernels {
     encrypt: fn(&RoundKeys, &mut [Block]),
     absorb: fn(&mut State, &[u8]),
     finish: fn(&Context, &mut State, &[u8; 64], &Block) -> Block,
+    /// A whole message from the key's initial state to the tag, the state in registers.
+    whole: fn(&Context, &[u8], &Block) -> Block,
 }
 
 /// Every backend's kernels, best first. SAFETY of the SIMD entries: see
@@ -104,6 +126,20 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
             absorb: backend::simd_kernel!(vaes512::absorb, |s, b|),
             finish: backend::simd_kernel!(vaes512::finish, |c, s, l, n|),
+            whole: backend::simd_kernel!(vaes512::whole, |c, d, n|),
+        },
+    },
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        backend: Backend::Vaes256,
+        kernels: Kernels {
+            expand_key: backend::simd_kernel!(aesni::expand_key, |k|),
+            encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
+            // The SSE block loop: faster on large inputs than its VEX encoding on AMD
+            // Zen 3 (`bash benches/lemac_cpp.sh --backend vaes256`, module docs).
+            absorb: backend::simd_kernel!(aesni::absorb, |s, b|),
+            finish: backend::simd_kernel!(vaes256::finish, |c, s, l, n|),
+            whole: backend::simd_kernel!(vaes256::whole, |c, d, n|),
         },
     },
     #[cfg(target_arch = "x86_64")]
@@ -114,6 +150,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: backend::simd_kernel!(aesni::encrypt, |k, b|),
             absorb: backend::simd_kernel!(aesni::absorb, |s, b|),
             finish: backend::simd_kernel!(aesni::finish, |c, s, l, n|),
+            whole: backend::simd_kernel!(aesni::whole, |c, d, n|),
         },
     },
     #[cfg(target_arch = "aarch64")]
@@ -124,6 +161,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: backend::simd_kernel!(armv8::encrypt, |k, b|),
             absorb: backend::simd_kernel!(armv8::absorb, |s, b|),
             finish: backend::simd_kernel!(armv8::finish, |c, s, l, n|),
+            whole: backend::simd_kernel!(armv8::whole, |c, d, n|),
         },
     },
     Entry {
@@ -133,6 +171,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             encrypt: portable::encrypt,
             absorb: portable::absorb,
             finish: portable::finish,
+            whole: portable::whole,
         },
     },
 ];
@@ -193,6 +232,35 @@ fn wipe<const N: usize>(v: &mut [Block; N]) {
     zeroize::optimization_barrier(v);
 }
 
+/// The padded last block of a message whose whole blocks were absorbed: the 0..=63-byte
+/// `tail`, one byte 0x01 and zeros.
+///
+/// The copy is made of fixed-size moves (32, 16, 8, 4, 2 and 1 bytes, each at most once)
+/// rather than a `memcpy` call, which costs a small message several nanoseconds and makes
+/// the SIMD callers spill their registers around it.
+#[inline(always)]
+fn last_block(tail: &[u8]) -> [u8; 64] {
+    debug_assert!(tail.len() < 64);
+    let mut last = [0u8; 64];
+    let n = tail.len();
+    let mut at = 0;
+    for size in [32, 16, 8, 4, 2, 1] {
+        if n - at >= size {
+            last[at..at + size].copy_from_slice(&tail[at..at + size]);
+            at += size;
+        }
+    }
+    last[n] = 1;
+    last
+}
+
+/// Overwrites a last block (it held message bytes) with stores the optimizer must keep.
+#[inline(always)]
+fn wipe_last(last: &mut [u8; 64]) {
+    *last = [0; 64];
+    zeroize::optimization_barrier(last);
+}
+
 impl Drop for Context {
     fn drop(&mut self) {
         wipe(&mut self.init);
@@ -224,6 +292,11 @@ impl Context {
     }
 }
 
+/// Inputs from this length on take the block loop and finalization kernels in
+/// `digest_whole_into` rather than the one-call `whole` kernel (whose state never leaves
+/// registers, which matters only for short inputs).
+const WHOLE_MAX: usize = 4096;
+
 /// A LeMac computation: the shared key context, the nonce term and the running state.
 #[derive(Clone)]
 struct LeMac {
@@ -233,6 +306,9 @@ struct LeMac {
     nonce_term: Block,
     state: State,
     buf: BlockBuffer<64>,
+    /// Whether any message byte was given (then `state` and `buf` are no longer the key's
+    /// initial state).
+    started: bool,
 }
 
 impl Drop for LeMac {
@@ -276,18 +352,15 @@ impl LeMac {
             ctx: Arc::new(ctx),
             nonce_term,
             buf: BlockBuffer::default(),
+            started: false,
         })
     }
 
     fn tag(&mut self) -> Block {
-        let mut last = [0u8; 64];
-        let pending = self.buf.pending();
-        last[..pending.len()].copy_from_slice(pending);
-        last[pending.len()] = 1;
+        let mut last = last_block(self.buf.pending());
         let tag =
             (self.kernels.kernels.finish)(&self.ctx, &mut self.state, &last, &self.nonce_term);
-        last = [0; 64];
-        zeroize::optimization_barrier(&last); // It held message bytes.
+        wipe_last(&mut last);
         tag
     }
 }
@@ -299,34 +372,44 @@ impl Hasher for LeMac {
     }
 
     fn update(&mut self, data: &[u8]) {
+        self.started |= !data.is_empty();
         let (absorb, state) = (self.kernels.kernels.absorb, &mut self.state);
         self.buf.update(data, false, |blocks| absorb(state, blocks));
     }
 
-    fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
-        Ok(self.tag().to_vec())
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        out.copy_from_slice(&self.tag());
+        Ok(())
     }
 
-    fn digest_whole(&self, data: &[u8]) -> Result<Vec<u8>, Error> {
-        if !self.buf.pending().is_empty() {
-            // Not a fresh prototype: go through a full copy.
-            let mut h = self.clone();
-            h.update(data);
-            return Ok(h.tag().to_vec());
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        if self.started {
+            // Not a fresh prototype: continue from a copy of its state.
+            return crate::hasher::whole_on_stack(self, data, out);
         }
-        // The whole blocks straight from `data`, then the padded tail and the tag, with the
-        // state on the stack (wiped on drop) and the key context borrowed.
-        let mut state = self.state.clone();
-        let (blocks, tail) = data.split_at(data.len() / 64 * 64);
         let k = &self.kernels.kernels;
+        if data.len() < WHOLE_MAX {
+            // From the key context to the tag in one kernel call: no state copy in memory.
+            out.copy_from_slice(&(k.whole)(&self.ctx, data, &self.nonce_term));
+            return Ok(());
+        }
+        // Large: the backend's block loop (for `vaes256` the SSE loop, faster there than
+        // its VEX encoding in `whole`), then its finalization.
+        let mut state = State {
+            s: self.ctx.init,
+            r: [[0; 16]; 4],
+        };
+        let (blocks, tail) = data.split_at(data.len() / 64 * 64);
         (k.absorb)(&mut state, blocks);
-        let mut last = [0u8; 64];
-        last[..tail.len()].copy_from_slice(tail);
-        last[tail.len()] = 1;
-        let tag = (k.finish)(&self.ctx, &mut state, &last, &self.nonce_term);
-        last = [0; 64];
-        zeroize::optimization_barrier(&last); // It held message bytes.
-        Ok(tag.to_vec())
+        let mut last = last_block(tail);
+        out.copy_from_slice(&(k.finish)(&self.ctx, &mut state, &last, &self.nonce_term));
+        wipe_last(&mut last);
+        Ok(())
+    }
+
+    fn fault_ahead(&self) -> bool {
+        // One serial chain: a helper thread can fault the mapping's pages in meanwhile.
+        true
     }
 
     fn output_len(&self) -> usize {
@@ -363,6 +446,35 @@ mod tests {
                     h.digest_whole(&msg[split..]).unwrap(),
                     want,
                     "{b} at {split}"
+                );
+                let fresh = LeMac::new(e, &[9; 16], &[3; 16]).unwrap();
+                let mut whole = fresh.clone();
+                whole.update(&msg[split..]);
+                assert_eq!(
+                    fresh.digest_whole(&msg[split..]).unwrap(),
+                    whole.tag(),
+                    "{b} fresh, {split} bytes"
+                );
+            }
+        }
+    }
+
+    /// The one-call path (`whole` kernels: last block built without `memcpy`, state in
+    /// registers) equals the streaming path for every tail length, on every backend.
+    #[test]
+    fn digest_whole_matches_streaming_for_every_length() {
+        let msg = crate::testutil::TestRng::new(16).bytes(WHOLE_MAX + 100);
+        let lens = (0..=300).chain([WHOLE_MAX - 1, WHOLE_MAX, WHOLE_MAX + 1, WHOLE_MAX + 100]);
+        for e in available() {
+            let b = e.backend;
+            let fresh = LeMac::new(e, &[5; 16], &[6; 16]).unwrap();
+            for len in lens.clone() {
+                let mut h = fresh.clone();
+                h.update(&msg[..len]);
+                assert_eq!(
+                    fresh.digest_whole(&msg[..len]).unwrap(),
+                    h.tag(),
+                    "{b} at {len}"
                 );
             }
         }

@@ -40,7 +40,7 @@ pub mod siphash;
 
 pub use algorithm::{Algorithm, Class, LineStyle, OutputRule, Params};
 pub use backend::{Available, Backend};
-pub use hasher::{Error, Hasher};
+pub use hasher::{Digest, Error, Hasher};
 pub use key::{Key, KeyRule};
 
 /// Compares two digests or tags in constant time (for equal lengths; a length mismatch

@@ -83,12 +83,14 @@ impl Hasher for Multi {
         }
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        let mut out = Vec::with_capacity(self.output_len());
-        for h in self.parts {
-            out.extend_from_slice(&h.finalize()?);
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        let mut rest = out;
+        for h in &mut self.parts {
+            let (d, r) = rest.split_at_mut(h.output_len());
+            h.finish_into(d)?;
+            rest = r;
         }
-        Ok(out)
+        Ok(())
     }
 
     fn output_len(&self) -> usize {
@@ -129,7 +131,7 @@ mod tests {
         let data = rng.bytes(300_000);
         let want: Vec<Vec<u8>> = protos
             .iter()
-            .map(|p| p.digest_whole(&data).unwrap())
+            .map(|p| p.digest_whole(&data).unwrap().to_vec())
             .collect();
         let multi = Multi::new(protos.iter().map(|p| p.box_clone()).collect());
         let lengths = multi.lengths();
@@ -142,6 +144,6 @@ mod tests {
             let got = h.finalize().unwrap();
             assert_eq!(Multi::split(&got, &lengths), want, "cuts {cuts:?}");
         }
-        assert_eq!(multi.digest_whole(&data).unwrap(), want.concat());
+        assert_eq!(multi.digest_whole(&data).unwrap().to_vec(), want.concat());
     }
 }

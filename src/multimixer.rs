@@ -231,7 +231,7 @@ impl Hasher for Multimixer {
         self.update(&rest[whole..]);
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         let (k, m) = (self.key.len() as u64, self.msg_len);
         if m != k || m == 0 || !m.is_multiple_of(BLOCK_LEN as u64) {
             return Err(Error::BadInput(format!(
@@ -240,7 +240,14 @@ impl Hasher for Multimixer {
             )));
         }
         debug_assert_eq!(self.pos as u64, m);
-        Ok(self.acc.iter().flat_map(|w| w.to_le_bytes()).collect())
+        for (o, w) in out.chunks_exact_mut(8).zip(&self.acc) {
+            o.copy_from_slice(&w.to_le_bytes());
+        }
+        Ok(())
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        crate::hasher::whole_on_stack(self, data, out)
     }
 
     fn output_len(&self) -> usize {

@@ -127,8 +127,12 @@ impl Hasher for Counted {
         self.inner.expect_len(total);
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        self.inner.finalize()
+    fn fault_ahead(&self) -> bool {
+        self.inner.fault_ahead()
+    }
+
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        self.inner.finish_into(out)
     }
 
     fn output_len(&self) -> usize {
@@ -146,10 +150,10 @@ impl Hasher for Counted {
         })
     }
 
-    fn digest_whole(&self, data: &[u8]) -> Result<Vec<u8>, Error> {
-        let d = self.inner.digest_whole(data);
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        let r = self.inner.digest_whole_into(data, out);
         self.counter.add_bytes(data.len() as u64);
-        d
+        r
     }
 }
 

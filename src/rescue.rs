@@ -445,9 +445,9 @@ impl Hasher for RescueHasher {
         RescueHasher::expect_len(self, total);
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        match self.mode {
-            Mode::Buffered(v) => Ok(self.rp.hash_bytes(&v).to_vec()),
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        match std::mem::replace(&mut self.mode, Mode::Buffered(Vec::new())) {
+            Mode::Buffered(v) => out.copy_from_slice(&self.rp.hash_bytes(&v)),
             Mode::Streaming {
                 mut state,
                 buf,
@@ -462,9 +462,14 @@ impl Hasher for RescueHasher {
                 if !buf.pending().is_empty() {
                     self.rp.absorb(&mut state, &[last_block(buf.pending())]);
                 }
-                Ok(digest_bytes(&state).to_vec())
+                out.copy_from_slice(&digest_bytes(&state));
             }
         }
+        Ok(())
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        crate::hasher::whole_on_stack(self, data, out)
     }
 
     fn output_len(&self) -> usize {

@@ -24,8 +24,14 @@ where
         Digest::update(&mut self.0, data);
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        Ok(self.0.finalize().to_vec())
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        let d = std::mem::replace(&mut self.0, D::new());
+        d.finalize_into(out.into());
+        Ok(())
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        crate::hasher::whole_on_stack(self, data, out)
     }
 
     fn output_len(&self) -> usize {
@@ -70,12 +76,16 @@ where
         Update::update(&mut self.0, data);
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        let mut out = vec![0u8; self.1];
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        // An unkeyed state: the copy holds no secret.
         self.0
-            .finalize_variable(&mut out)
-            .map_err(|_| Error::BadParameter("blake2: bad output length".into()))?;
-        Ok(out)
+            .clone()
+            .finalize_variable(out)
+            .map_err(|_| Error::BadParameter("blake2: bad output length".into()))
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        crate::hasher::whole_on_stack(self, data, out)
     }
 
     fn output_len(&self) -> usize {

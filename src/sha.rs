@@ -15,9 +15,14 @@ impl Hasher for HmacSha256 {
         self.0.update(data);
     }
 
-    fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         let mac = std::mem::replace(&mut self.0, keyless_hmac());
-        Ok(mac.finalize().into_bytes().to_vec())
+        out.copy_from_slice(&mac.finalize().into_bytes());
+        Ok(())
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        crate::hasher::whole_on_stack(self, data, out)
     }
 
     fn output_len(&self) -> usize {

@@ -26,8 +26,11 @@
 //!
 //! Key hygiene: the state is key-equivalent (SipRounds are invertible, so the state at
 //! any point, together with the message, gives back the key). It is wiped when a hasher
-//! is dropped, including after [`Hasher::finalize`], and finalization runs in place in
-//! the boxed state rather than in a stack copy.
+//! is dropped, including after [`Hasher::finalize`], and streaming finalization runs in
+//! place in the boxed state rather than in a stack copy. The one-call path
+//! ([`Hasher::digest_whole_into`] on a fresh prototype) works on a local copy that the
+//! optimizer keeps in registers: there is no stack copy to wipe (wiping one would force
+//! it into memory, about a third of a 32-byte message's time).
 
 mod portable;
 
@@ -40,6 +43,10 @@ use zeroize::Zeroize;
 struct Kernels {
     compress1: fn(&mut State, &[u8]),
     compress2: fn(&mut State, &[u8]),
+    /// A whole message from a keyed state to the tag words (`h2` zero unless wide), the
+    /// state in registers: SipHash-1-3 and SipHash-2-4.
+    whole13: fn(&State, &[u8], bool) -> [u64; 2],
+    whole24: fn(&State, &[u8], bool) -> [u64; 2],
 }
 
 /// Every backend's kernels, best first (only the portable one: see the module docs).
@@ -48,6 +55,8 @@ static KERNELS: &[Entry<Kernels>] = &[Entry {
     kernels: Kernels {
         compress1: portable::compress::<1>,
         compress2: portable::compress::<2>,
+        whole13: portable::whole::<1, 3>,
+        whole24: portable::whole::<2, 4>,
     },
 }];
 
@@ -217,17 +226,14 @@ impl State {
     /// Absorbs the last word (the `tail` of fewer than 8 bytes and the length byte) and
     /// runs `D` finalization rounds per output word, in place. Returns `(h1, h2)`;
     /// `h2` is computed only when `wide`.
+    #[inline(always)]
     fn finish<const C: usize, const D: usize>(
         &mut self,
         tail: &[u8],
         len: u64,
         wide: bool,
     ) -> (u64, Option<u64>) {
-        debug_assert!(tail.len() < BLOCK);
-        let mut last = [0u8; BLOCK];
-        last[..tail.len()].copy_from_slice(tail);
-        let b = u64::from_le_bytes(last) | (len << 56);
-        last.zeroize();
+        let b = tail_word(tail) | (len << 56);
         self.absorb::<C>(b);
         self.v2 ^= if wide { 0xee } else { 0xff };
         for _ in 0..D {
@@ -243,6 +249,37 @@ impl State {
         }
         (h1, Some(self.xor_all()))
     }
+}
+
+/// Writes a tag as the reference does: `LE(h1)`, then `LE(h2)` for 128-bit tags.
+#[inline(always)]
+fn write_tag(out: &mut [u8], h1: u64, h2: Option<u64>) {
+    out[..8].copy_from_slice(&h1.to_le_bytes());
+    if let Some(h2) = h2 {
+        out[8..16].copy_from_slice(&h2.to_le_bytes());
+    }
+}
+
+/// The 0..=7 bytes of `tail` as a little-endian word, read with at most three loads (no
+/// copy through a stack buffer, whose byte stores a word load would wait for).
+#[inline(always)]
+fn tail_word(tail: &[u8]) -> u64 {
+    debug_assert!(tail.len() < BLOCK);
+    let n = tail.len();
+    let mut w = 0u64;
+    let mut at = 0;
+    if n >= 4 {
+        w = u64::from(u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
+        at = 4;
+    }
+    if n - at >= 2 {
+        w |= u64::from(u16::from_le_bytes([tail[at], tail[at + 1]])) << (8 * at);
+        at += 2;
+    }
+    if at < n {
+        w |= u64::from(tail[at]) << (8 * at);
+    }
+    w
 }
 
 /// Runs the backend's block function over whole 8-byte blocks.
@@ -281,21 +318,38 @@ impl<const C: usize, const D: usize> Hasher for SipHasher<C, D> {
             .update(data, false, |blocks| compress::<C>(k, state, blocks));
     }
 
-    fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         let Self {
             state,
             buf,
             len,
             wide,
             ..
-        } = &mut *self;
+        } = self;
         let (h1, h2) = state.finish::<C, D>(buf.pending(), *len, *wide);
-        let mut out = Vec::with_capacity(16);
-        out.extend_from_slice(&h1.to_le_bytes());
-        if let Some(h2) = h2 {
-            out.extend_from_slice(&h2.to_le_bytes());
+        write_tag(out, h1, h2);
+        Ok(())
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        if !self.buf.pending().is_empty() || self.len != 0 {
+            return crate::hasher::whole_on_stack(self, data, out);
         }
-        Ok(out)
+        // A fresh prototype: one kernel call from the keyed state to the tag, the words
+        // straight from `data`, no block buffer.
+        let k = &self.kernels.kernels;
+        let [h1, h2] = if C == 1 {
+            (k.whole13)(&self.state, data, self.wide)
+        } else {
+            (k.whole24)(&self.state, data, self.wide)
+        };
+        write_tag(out, h1, self.wide.then_some(h2));
+        Ok(())
+    }
+
+    fn fault_ahead(&self) -> bool {
+        // One serial chain: a helper thread can fault the mapping's pages in meanwhile.
+        true
     }
 
     fn output_len(&self) -> usize {

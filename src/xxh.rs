@@ -30,13 +30,18 @@ impl Hasher for Xxh {
         }
     }
 
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        Ok(match &self.0 {
-            State::X32(h) => h.finish_32().to_be_bytes().to_vec(),
-            State::X64(h) => h.finish().to_be_bytes().to_vec(),
-            State::X3(h) => h.finish().to_be_bytes().to_vec(),
-            State::X128(h) => h.finish_128().to_be_bytes().to_vec(),
-        })
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        match &self.0 {
+            State::X32(h) => out.copy_from_slice(&h.finish_32().to_be_bytes()),
+            State::X64(h) => out.copy_from_slice(&h.finish().to_be_bytes()),
+            State::X3(h) => out.copy_from_slice(&h.finish().to_be_bytes()),
+            State::X128(h) => out.copy_from_slice(&h.finish_128().to_be_bytes()),
+        }
+        Ok(())
+    }
+
+    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        crate::hasher::whole_on_stack(self, data, out)
     }
 
     fn output_len(&self) -> usize {

@@ -36,8 +36,9 @@ impl Hasher for Saboteur {
             .iter()
             .fold(self.sum, |a, &b| a.wrapping_add(u64::from(b)));
     }
-    fn finalize(self: Box<Self>) -> Result<Vec<u8>, Error> {
-        Ok(self.sum.to_le_bytes().to_vec())
+    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        out.copy_from_slice(&self.sum.to_le_bytes());
+        Ok(())
     }
     fn output_len(&self) -> usize {
         8
@@ -50,7 +51,7 @@ impl Hasher for Saboteur {
     }
 }
 
-fn sabotage(len: u64, new_len: u64, mmap: bool) -> Result<Vec<u8>, khsum::io::InputError> {
+fn sabotage(len: u64, new_len: u64, mmap: bool) -> Result<khsum::Digest, khsum::io::InputError> {
     let d = tempfile::TempDir::new().unwrap();
     let path = d.path().join("f");
     fs::write(&path, vec![1u8; len as usize]).unwrap();

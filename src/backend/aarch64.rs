@@ -16,7 +16,8 @@ pub(super) fn detect(backend: Backend) -> bool {
         | Backend::Avx512
         | Backend::Avx512Ifma
         | Backend::AesNi
-        | Backend::Vaes512 => false,
+        | Backend::Vaes512
+        | Backend::Vaes256 => false,
     }
 }
 

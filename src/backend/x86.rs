@@ -1,7 +1,7 @@
 //! x86-64 feature detection. Each backend's feature set is the union of the
 //! `#[target_feature]` sets of every kernel that a table entry for it may call
 //! (including kernels it shares with a smaller backend, such as LeMac's AES-NI key
-//! setup under `vaes512`).
+//! setup under `vaes512` and `vaes256`).
 
 use super::Backend;
 use std::is_x86_feature_detected as has;
@@ -17,6 +17,7 @@ pub(super) fn detect(backend: Backend) -> bool {
         Backend::Avx512Ifma => avx512() && has!("avx512ifma"),
         Backend::AesNi => has!("aes") && has!("sse4.1"),
         Backend::Vaes512 => has!("aes") && has!("sse4.1") && has!("vaes") && avx512(),
+        Backend::Vaes256 => has!("aes") && has!("sse4.1") && has!("avx2") && has!("vaes"),
         Backend::Neon | Backend::ArmAes => false,
     }
 }

@@ -86,6 +86,16 @@ pub(crate) fn finalize(state: &State, tail: &[u8], words: usize) -> [u64; 4] {
     s.output(words)
 }
 
+/// The hash of `data` as a whole message from the state `state` (left unchanged).
+pub(crate) fn whole(state: &State, data: &[u8], words: usize) -> [u64; 4] {
+    let mut s = state.clone();
+    let (packets, tail) = data.as_chunks::<PACKET>();
+    for p in packets {
+        update(&mut s, lanes_of(p));
+    }
+    finalize(&s, tail, words)
+}
+
 /// One-shot hash of `data` under `key` (32 bytes, four little-endian lanes).
 pub(crate) fn hash(key: &[u8; 32], data: &[u8], words: usize) -> [u64; 4] {
     let mut s = State::new(&lanes_of(key));

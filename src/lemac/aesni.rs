@@ -7,7 +7,7 @@
 //! The AES-128 key schedule and block encryption (key setup) also live here; the
 //! `vaes512` kernel table entry uses them too (its features include AES-NI's).
 
-use super::schedule::{absorb_body, finish_body};
+use super::schedule::{absorb_body, finish_body, tag_body, whole_body};
 use super::{Block, Context, RoundKeys, State};
 use std::arch::x86_64::*;
 
@@ -75,6 +75,13 @@ fn zero() -> __m128i {
     _mm_setzero_si128()
 }
 
+/// The tag from the final state (`schedule::tag_body`).
+#[inline]
+#[target_feature(enable = "aes,sse4.1")]
+fn tag(ctx: &Context, s: [__m128i; 9], nonce_term: &Block) -> Block {
+    tag_body!(ctx, s, nonce_term)
+}
+
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
 #[target_feature(enable = "aes,sse4.1")]
 pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
@@ -139,4 +146,10 @@ pub(super) fn finish(
     nonce_term: &Block,
 ) -> Block {
     finish_body!(ctx, state, last, nonce_term)
+}
+
+/// A whole message from the key's initial state to the tag, the state in registers.
+#[target_feature(enable = "aes,sse4.1")]
+pub(super) fn whole(ctx: &Context, data: &[u8], nonce_term: &Block) -> Block {
+    whole_body!(ctx, data, nonce_term)
 }

@@ -12,7 +12,7 @@
 //! three times per key, and its S-box lookups do not map onto `AESE` without a
 //! rearrangement that is not worth its complexity here.
 
-use super::schedule::{absorb_body, finish_body};
+use super::schedule::{absorb_body, finish_body, tag_body, whole_body};
 use super::{Block, Context, RoundKeys, State};
 use std::arch::aarch64::*;
 
@@ -76,6 +76,13 @@ fn aesenclast(x: uint8x16_t, k: uint8x16_t) -> uint8x16_t {
     veorq_u8(vaeseq_u8(x, zero()), k)
 }
 
+/// The tag from the final state (`schedule::tag_body`).
+#[inline]
+#[target_feature(enable = "neon,aes")]
+fn tag(ctx: &Context, s: [uint8x16_t; 9], nonce_term: &Block) -> Block {
+    tag_body!(ctx, s, nonce_term)
+}
+
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
 #[target_feature(enable = "neon,aes")]
 pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
@@ -113,4 +120,10 @@ pub(super) fn encrypt(keys: &RoundKeys, blocks: &mut [Block]) {
             *b = store(veorq_u8(vaeseq_u8(*x, k[9]), k[10]));
         }
     }
+}
+
+/// A whole message from the key's initial state to the tag, the state in registers.
+#[target_feature(enable = "neon,aes")]
+pub(super) fn whole(ctx: &Context, data: &[u8], nonce_term: &Block) -> Block {
+    whole_body!(ctx, data, nonce_term)
 }

@@ -250,6 +250,20 @@ pub(super) fn finish(
     t
 }
 
+/// A whole message from the key's initial state to the tag.
+pub(super) fn whole(ctx: &Context, data: &[u8], nonce_term: &Block) -> Block {
+    let mut state = State {
+        s: ctx.init,
+        r: [[0; 16]; 4],
+    };
+    let (blocks, tail) = data.split_at(data.len() / 64 * 64);
+    absorb(&mut state, blocks);
+    let mut last = super::last_block(tail);
+    let tag = finish(ctx, &mut state, &last, nonce_term);
+    super::wipe_last(&mut last);
+    tag
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

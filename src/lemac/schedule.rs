@@ -7,7 +7,9 @@
 //! - `aesenc(x, k)`: one full AES round with round key `k` (x86 `AESENC`; on ARMv8
 //!   `AESMC(AESE(x, 0)) ^ k`); `aesenclast(x, k)`: the last round, without MixColumns;
 //! - `xor(a, b)`, `xor3(a, b, c)` (`c` is the late operand on the critical path), and
-//!   `zero()`.
+//!   `zero()`;
+//! - `tag(&Context, [V; 9], &Block) -> Block`: the tag from the final state, usually
+//!   `tag_body!` (one block per vector); `vaes256` packs the nine chains two per register.
 //!
 //! The schedule, as `lemac.rs` documents it: a step's eight AES rounds take state blocks
 //! `S[0..=7]` into `S[1..=8]` and `S[0] ^ S[8] ^ M2` into `S[0]`. The block loop renames
@@ -36,6 +38,33 @@ macro_rules! step {
     }};
 }
 
+/// The block loop over whole 64-byte blocks (`$blocks: &[[u8; 64]]`) on the registers
+/// `$a0..$a8` (holding `S[0]..S[8]`, and holding them again afterwards) and the delay line
+/// `$r`.
+macro_rules! absorb_regs {
+    ($blocks:expr, $r:ident, $a0:ident, $a1:ident, $a2:ident, $a3:ident, $a4:ident,
+     $a5:ident, $a6:ident, $a7:ident, $a8:ident) => {{
+        let blocks: &[[u8; 64]] = $blocks;
+        let (groups, tail) = blocks.as_chunks::<9>();
+        for g in groups {
+            $crate::lemac::schedule::step!(&g[0], $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8);
+            $crate::lemac::schedule::step!(&g[1], $r, $a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7);
+            $crate::lemac::schedule::step!(&g[2], $r, $a7, $a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6);
+            $crate::lemac::schedule::step!(&g[3], $r, $a6, $a7, $a8, $a0, $a1, $a2, $a3, $a4, $a5);
+            $crate::lemac::schedule::step!(&g[4], $r, $a5, $a6, $a7, $a8, $a0, $a1, $a2, $a3, $a4);
+            $crate::lemac::schedule::step!(&g[5], $r, $a4, $a5, $a6, $a7, $a8, $a0, $a1, $a2, $a3);
+            $crate::lemac::schedule::step!(&g[6], $r, $a3, $a4, $a5, $a6, $a7, $a8, $a0, $a1, $a2);
+            $crate::lemac::schedule::step!(&g[7], $r, $a2, $a3, $a4, $a5, $a6, $a7, $a8, $a0, $a1);
+            $crate::lemac::schedule::step!(&g[8], $r, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8, $a0);
+        }
+        for m in tail {
+            $crate::lemac::schedule::step!(m, $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8);
+            ($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) =
+                ($a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7);
+        }
+    }};
+}
+
 /// The block loop over whole 64-byte blocks (`$blocks.len()` a multiple of 64), the state
 /// loaded into registers once and stored back at the end.
 macro_rules! absorb_body {
@@ -55,38 +84,63 @@ macro_rules! absorb_body {
             mut a8,
         ] = state.s.each_ref().map(load);
         let mut r = state.r.each_ref().map(load);
-        let (groups, tail) = blocks.as_chunks::<9>();
-        for g in groups {
-            $crate::lemac::schedule::step!(&g[0], r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-            $crate::lemac::schedule::step!(&g[1], r, a8, a0, a1, a2, a3, a4, a5, a6, a7);
-            $crate::lemac::schedule::step!(&g[2], r, a7, a8, a0, a1, a2, a3, a4, a5, a6);
-            $crate::lemac::schedule::step!(&g[3], r, a6, a7, a8, a0, a1, a2, a3, a4, a5);
-            $crate::lemac::schedule::step!(&g[4], r, a5, a6, a7, a8, a0, a1, a2, a3, a4);
-            $crate::lemac::schedule::step!(&g[5], r, a4, a5, a6, a7, a8, a0, a1, a2, a3);
-            $crate::lemac::schedule::step!(&g[6], r, a3, a4, a5, a6, a7, a8, a0, a1, a2);
-            $crate::lemac::schedule::step!(&g[7], r, a2, a3, a4, a5, a6, a7, a8, a0, a1);
-            $crate::lemac::schedule::step!(&g[8], r, a1, a2, a3, a4, a5, a6, a7, a8, a0);
-        }
-        for m in tail {
-            $crate::lemac::schedule::step!(m, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-            (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (a8, a0, a1, a2, a3, a4, a5, a6, a7);
-        }
+        $crate::lemac::schedule::absorb_regs!(blocks, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
         state.s = [a0, a1, a2, a3, a4, a5, a6, a7, a8].map(store);
         state.r = r.map(store);
     }};
 }
 
-/// The finalization: absorbs the padded last block and four zero blocks, then computes the
-/// tag `E_K3(N ^ E_K2(N) ^ XOR_i AES'_i(S[i]))` (see `portable::finish`), the nine
-/// independent ten-round chains interleaved. `AES'_i` uses the round keys
-/// `subkeys[i..=i+9]` and a final full round with a zero key.
-macro_rules! finish_body {
-    ($ctx:expr, $state:expr, $last:expr, $nonce_term:expr) => {{
-        let (ctx, state): (&Context, &mut State) = ($ctx, $state);
-        $crate::lemac::schedule::absorb_body!(&mut *state, &$last[..]);
-        $crate::lemac::schedule::absorb_body!(&mut *state, &[0u8; 4 * 64][..]);
+/// The end of a message from registers: absorbs the padded last block `$last` and four zero
+/// blocks, then computes the tag with the backend file's `tag` function (see `tag_body`).
+macro_rules! finish_regs {
+    ($ctx:expr, $last:expr, $nonce_term:expr, $r:ident, $a0:ident, $a1:ident, $a2:ident,
+     $a3:ident, $a4:ident, $a5:ident, $a6:ident, $a7:ident, $a8:ident) => {{
+        let ctx: &Context = $ctx;
+        let last: &[u8; 64] = $last;
+        $crate::lemac::schedule::absorb_regs!(
+            std::slice::from_ref(last),
+            $r,
+            $a0,
+            $a1,
+            $a2,
+            $a3,
+            $a4,
+            $a5,
+            $a6,
+            $a7,
+            $a8
+        );
+        $crate::lemac::schedule::absorb_regs!(
+            &[[0u8; 64]; 4],
+            $r,
+            $a0,
+            $a1,
+            $a2,
+            $a3,
+            $a4,
+            $a5,
+            $a6,
+            $a7,
+            $a8
+        );
+        tag(
+            ctx,
+            [$a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8],
+            $nonce_term,
+        )
+    }};
+}
+
+/// The tag from the final state `$s` (nine vectors): `E_K3(N ^ E_K2(N) ^ XOR_i
+/// AES'_i(S[i]))`, the nine independent ten-round chains interleaved, one block per
+/// vector. `AES'_i` uses the round keys `subkeys[i..=i+9]` and a final full round with a
+/// zero key. A backend's `tag` function expands this (or packs the chains its own way).
+macro_rules! tag_body {
+    ($ctx:expr, $s:expr, $nonce_term:expr) => {{
+        let ctx: &Context = $ctx;
+        let s = $s;
         let sk = ctx.subkeys.each_ref().map(load);
-        let mut x: [_; 9] = std::array::from_fn(|i| xor(load(&state.s[i]), sk[i]));
+        let mut x: [_; 9] = std::array::from_fn(|i| xor(s[i], sk[i]));
         for round in 1..10 {
             for i in 0..9 {
                 x[i] = aesenc(x[i], sk[i + round]);
@@ -96,6 +150,15 @@ macro_rules! finish_body {
         for v in x {
             t = xor(t, aesenc(v, zero()));
         }
+        $crate::lemac::schedule::tag_key3!(ctx, t)
+    }};
+}
+
+/// `E_K3(t)`, the last step of the tag, as a block.
+macro_rules! tag_key3 {
+    ($ctx:expr, $t:expr) => {{
+        let ctx: &Context = $ctx;
+        let mut t = $t;
         let k = ctx.keys[1].each_ref().map(load);
         t = xor(t, k[0]);
         for rk in &k[1..10] {
@@ -105,4 +168,84 @@ macro_rules! finish_body {
     }};
 }
 
-pub(crate) use {absorb_body, finish_body, step};
+/// The finalization of a state in memory: loads it, then `finish_regs`.
+macro_rules! finish_body {
+    ($ctx:expr, $state:expr, $last:expr, $nonce_term:expr) => {{
+        let state: &mut State = $state;
+        let [
+            mut a0,
+            mut a1,
+            mut a2,
+            mut a3,
+            mut a4,
+            mut a5,
+            mut a6,
+            mut a7,
+            mut a8,
+        ] = state.s.each_ref().map(load);
+        let mut r = state.r.each_ref().map(load);
+        $crate::lemac::schedule::finish_regs!(
+            $ctx,
+            $last,
+            $nonce_term,
+            r,
+            a0,
+            a1,
+            a2,
+            a3,
+            a4,
+            a5,
+            a6,
+            a7,
+            a8
+        )
+    }};
+}
+
+/// A whole message from the key's initial state (`ctx.init`, empty delay line) to the tag,
+/// the state in registers throughout (no copy of a state in memory): the one-call path.
+macro_rules! whole_body {
+    ($ctx:expr, $data:expr, $nonce_term:expr) => {{
+        let ctx: &Context = $ctx;
+        let data: &[u8] = $data;
+        let (blocks, tail) = data.as_chunks::<64>();
+        // The padded last block first, while no state is in registers: its copy may be a
+        // `memcpy` call (which would make the state spill), and its byte stores are
+        // long done when the block is loaded, after the whole blocks.
+        let mut last = super::last_block(tail);
+        let [
+            mut a0,
+            mut a1,
+            mut a2,
+            mut a3,
+            mut a4,
+            mut a5,
+            mut a6,
+            mut a7,
+            mut a8,
+        ] = ctx.init.each_ref().map(load);
+        let mut r = [zero(); 4];
+        $crate::lemac::schedule::absorb_regs!(blocks, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+        let tag = $crate::lemac::schedule::finish_regs!(
+            ctx,
+            &last,
+            $nonce_term,
+            r,
+            a0,
+            a1,
+            a2,
+            a3,
+            a4,
+            a5,
+            a6,
+            a7,
+            a8
+        );
+        super::wipe_last(&mut last);
+        tag
+    }};
+}
+
+pub(crate) use {
+    absorb_body, absorb_regs, finish_body, finish_regs, step, tag_body, tag_key3, whole_body,
+};

@@ -5,7 +5,7 @@
 //! is not packed several blocks per register). Key setup is AES-NI's (`aesni.rs`), chosen
 //! in the kernel table.
 
-use super::schedule::{absorb_body, finish_body};
+use super::schedule::{absorb_body, finish_body, tag_body, whole_body};
 use super::{Block, Context, State};
 use std::arch::x86_64::*;
 
@@ -69,6 +69,13 @@ fn zero() -> __m128i {
     _mm_setzero_si128()
 }
 
+/// The tag from the final state (`schedule::tag_body`).
+#[inline]
+#[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
+fn tag(ctx: &Context, s: [__m128i; 9], nonce_term: &Block) -> Block {
+    tag_body!(ctx, s, nonce_term)
+}
+
 /// Absorbs whole 64-byte blocks (`blocks.len()` is a multiple of 64).
 #[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
 pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
@@ -84,4 +91,10 @@ pub(super) fn finish(
     nonce_term: &Block,
 ) -> Block {
     finish_body!(ctx, state, last, nonce_term)
+}
+
+/// A whole message from the key's initial state to the tag, the state in registers.
+#[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
+pub(super) fn whole(ctx: &Context, data: &[u8], nonce_term: &Block) -> Block {
+    whole_body!(ctx, data, nonce_term)
 }

@@ -30,7 +30,8 @@ const PALETTE: [RGBColor; 14] = [
     RGBColor(31, 119, 180),
 ];
 
-/// Marker shapes, one per backend (by the backend's place in [`Backend::ALL`]).
+/// Marker shapes, one per backend (by the backend's place in [`Backend::ALL`]), all
+/// distinct, so no two backends share a shape on any machine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Marker {
     Circle,
@@ -39,20 +40,41 @@ enum Marker {
     Cross,
     Ring,
     Diamond,
+    TriangleDown,
+    Plus,
+    HollowSquare,
+    Pentagon,
+    HollowTriangle,
 }
 
-const MARKERS: [Marker; 6] = [
+const MARKERS: [Marker; 11] = [
     Marker::Circle,
     Marker::Triangle,
     Marker::Square,
     Marker::Cross,
     Marker::Ring,
     Marker::Diamond,
+    Marker::TriangleDown,
+    Marker::Plus,
+    Marker::HollowSquare,
+    Marker::Pentagon,
+    Marker::HollowTriangle,
 ];
 
 fn marker_of(b: Backend) -> Marker {
     let i = Backend::ALL.iter().position(|&x| x == b).unwrap_or(0);
     MARKERS[i % MARKERS.len()]
+}
+
+/// The strokes (3 px wide) of the outlined markers, around (0, 0), in pixels.
+fn strokes(m: Marker) -> Vec<Vec<(i32, i32)>> {
+    match m {
+        Marker::Cross => vec![vec![(-5, -5), (5, 5)], vec![(-5, 5), (5, -5)]],
+        Marker::Plus => vec![vec![(-6, 0), (6, 0)], vec![(0, -6), (0, 6)]],
+        Marker::HollowSquare => vec![vec![(-5, -5), (5, -5), (5, 5), (-5, 5), (-5, -5)]],
+        Marker::HollowTriangle => vec![vec![(0, -6), (6, 5), (-6, 5), (0, -6)]],
+        _ => Vec::new(),
+    }
 }
 
 /// The marker's outline around (0, 0), in pixels, for the filled shapes.
@@ -61,6 +83,8 @@ fn polygon(m: Marker) -> Vec<(i32, i32)> {
         Marker::Triangle => vec![(0, -6), (6, 5), (-6, 5)],
         Marker::Square => vec![(-5, -5), (5, -5), (5, 5), (-5, 5)],
         Marker::Diamond => vec![(0, -7), (7, 0), (0, 7), (-7, 0)],
+        Marker::TriangleDown => vec![(0, 6), (6, -5), (-6, -5)],
+        Marker::Pentagon => vec![(0, -6), (6, -2), (4, 6), (-4, 6), (-6, -2)],
         _ => Vec::new(),
     }
 }
@@ -79,17 +103,17 @@ fn draw_marker<DB: DrawingBackend>(
         Marker::Ring => area
             .draw(&Circle::new(at, 5, c.stroke_width(2)))
             .map_err(err),
-        Marker::Cross => {
-            area.draw(&PathElement::new(
-                vec![(x - 5, y - 5), (x + 5, y + 5)],
-                c.stroke_width(3),
-            ))
-            .map_err(err)?;
-            area.draw(&PathElement::new(
-                vec![(x - 5, y + 5), (x + 5, y - 5)],
-                c.stroke_width(3),
-            ))
-            .map_err(err)
+        Marker::Cross | Marker::Plus | Marker::HollowSquare | Marker::HollowTriangle => {
+            for path in strokes(m) {
+                area.draw(&PathElement::new(
+                    path.into_iter()
+                        .map(|(dx, dy)| (x + dx, y + dy))
+                        .collect::<Vec<_>>(),
+                    c.stroke_width(3),
+                ))
+                .map_err(err)?;
+            }
+            Ok(())
         }
         _ => area
             .draw(&Polygon::new(
@@ -195,10 +219,17 @@ pub fn render_svg(results: &[Measurement], title: &str, y_label: &str) -> Result
             match marker_of(backend) {
                 Marker::Circle => markers!(Circle::new((0, 0), 5, c.filled())),
                 Marker::Ring => markers!(Circle::new((0, 0), 5, c.stroke_width(2))),
-                Marker::Cross => markers!(
-                    PathElement::new(vec![(-5, -5), (5, 5)], c.stroke_width(3)),
-                    PathElement::new(vec![(-5, 5), (5, -5)], c.stroke_width(3))
-                ),
+                m @ (Marker::Cross | Marker::Plus) => {
+                    let [a, b]: [Vec<(i32, i32)>; 2] = strokes(m).try_into().expect("two strokes");
+                    markers!(
+                        PathElement::new(a.clone(), c.stroke_width(3)),
+                        PathElement::new(b.clone(), c.stroke_width(3))
+                    )
+                }
+                m @ (Marker::HollowSquare | Marker::HollowTriangle) => {
+                    let [a]: [Vec<(i32, i32)>; 1] = strokes(m).try_into().expect("one stroke");
+                    markers!(PathElement::new(a.clone(), c.stroke_width(3)))
+                }
                 m => markers!(Polygon::new(polygon(m), c.filled())),
             };
         }
@@ -280,9 +311,11 @@ mod tests {
     }
 
     #[test]
-    fn every_backend_has_a_marker_and_distinct_neighbours() {
-        for w in Backend::ALL.windows(2) {
-            assert_ne!(marker_of(w[0]), marker_of(w[1]));
+    fn every_backend_has_its_own_marker() {
+        for (i, &a) in Backend::ALL.iter().enumerate() {
+            for &b in &Backend::ALL[i + 1..] {
+                assert_ne!(marker_of(a), marker_of(b), "{a} and {b}");
+            }
         }
     }
 }

@@ -443,8 +443,12 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
                 ));
             }
             let material = source.load_material()?;
+            // Written straight into a buffer that is wiped when dropped: the derived key
+            // is key material too.
+            let mut key = zeroize::Zeroizing::new(vec![0u8; derive.output_len()]);
+            derive.digest_whole_into(material.bytes(), &mut key)?;
             return Ok(Plan::Derived(DerivedPlan {
-                key: zeroize::Zeroizing::new(derive.digest_whole(material.bytes())?),
+                key,
                 alg,
                 form: LineFormat {
                     no_names: true,
