@@ -63,6 +63,13 @@ pub trait Hasher: Send + Sync {
         Ok(out)
     }
 
+    /// After [`Hasher::finish_into`]: a warning about the input that its digest alone does
+    /// not show. SHA-1 reports a known collision-attack pattern in the input here (its
+    /// digest is then not evidence of the content); every other algorithm has none.
+    fn notice(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The number of bytes [`Hasher::finalize`] returns.
     fn output_len(&self) -> usize;
 
@@ -118,9 +125,11 @@ pub fn whole_on_stack<H: Hasher + Clone>(
 }
 
 /// A digest or tag: up to [`Digest::INLINE`] bytes held inline (no heap allocation), longer
-/// ones (BLAKE3's extended output) on the heap. Dereferences to its bytes.
+/// ones (BLAKE3's extended output) on the heap. Dereferences to its bytes; equality is
+/// equality of the bytes. It may carry the hasher's [notice](Hasher::notice) about the
+/// input.
 #[derive(Clone)]
-pub struct Digest(Repr);
+pub struct Digest(Repr, Option<&'static str>);
 
 #[derive(Clone)]
 enum Repr {
@@ -139,13 +148,28 @@ impl Digest {
     /// `len` zero bytes.
     pub fn zeroed(len: usize) -> Digest {
         if len <= Digest::INLINE {
-            Digest(Repr::Inline {
-                len: len as u8,
-                bytes: [0; Digest::INLINE],
-            })
+            Digest(
+                Repr::Inline {
+                    len: len as u8,
+                    bytes: [0; Digest::INLINE],
+                },
+                None,
+            )
         } else {
-            Digest(Repr::Heap(vec![0; len]))
+            Digest(Repr::Heap(vec![0; len]), None)
         }
+    }
+
+    /// The [notice](Hasher::notice) of the hasher that made this digest, if any: a
+    /// warning to show with the digest (SHA-1: a collision attack in the input).
+    pub fn notice(&self) -> Option<&'static str> {
+        self.1
+    }
+
+    /// Attaches a hasher's [notice](Hasher::notice).
+    pub fn with_notice(mut self, notice: Option<&'static str>) -> Digest {
+        self.1 = notice;
+        self
     }
 
     /// The bytes as a vector.
@@ -164,7 +188,7 @@ impl From<Vec<u8>> for Digest {
             d.copy_from_slice(&v);
             d
         } else {
-            Digest(Repr::Heap(v))
+            Digest(Repr::Heap(v), None)
         }
     }
 }

@@ -311,7 +311,7 @@ thread_local! {
 fn finish(mut h: Box<dyn Hasher>) -> Result<Digest, InputError> {
     let mut d = Digest::zeroed(h.output_len());
     h.finish_into(&mut d)?;
-    Ok(d)
+    Ok(d.with_notice(h.notice()))
 }
 
 /// Mapped inputs at least this large are hashed with a helper thread faulting their pages

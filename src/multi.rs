@@ -9,7 +9,7 @@
 //! alone (see the README).
 
 use crate::backend::Backend;
-use crate::hasher::{Error, Hasher};
+use crate::hasher::{Digest, Error, Hasher};
 use rayon::prelude::*;
 
 /// Chunks at least this large are hashed by the algorithms in parallel; smaller ones
@@ -91,6 +91,20 @@ impl Hasher for Multi {
             rest = r;
         }
         Ok(())
+    }
+
+    fn notice(&self) -> Option<&'static str> {
+        self.parts.iter().find_map(|h| h.notice())
+    }
+
+    /// Through the streaming path, so a part's [notice](Hasher::notice) is kept.
+    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
+        let mut h = self.box_clone();
+        h.expect_len(data.len() as u64);
+        h.update_large(data);
+        let mut d = Digest::zeroed(h.output_len());
+        h.finish_into(&mut d)?;
+        Ok(d.with_notice(h.notice()))
     }
 
     fn output_len(&self) -> usize {

@@ -3,7 +3,7 @@
 //! against totals that a separate count may fill in meanwhile.
 
 use crate::backend::Backend;
-use crate::hasher::{Error, Hasher};
+use crate::hasher::{Digest, Error, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -148,6 +148,16 @@ impl Hasher for Counted {
             inner: self.inner.box_clone(),
             counter: self.counter.clone(),
         })
+    }
+
+    fn notice(&self) -> Option<&'static str> {
+        self.inner.notice()
+    }
+
+    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
+        let d = self.inner.digest_whole(data);
+        self.counter.add_bytes(data.len() as u64);
+        d
     }
 
     fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {

@@ -13,7 +13,10 @@
 //! * `status`: `ok`, `failed` (the digest did not match), `missing` (the file does not
 //!   exist), `error` (it could not be read), `skipped` (not a regular file, in a tree)
 //!   or `new` (`check --unlisted`: a file the lists do not name);
-//! * `error`: the reason, for `missing`, `error` and `skipped`, else `null`.
+//! * `error`: the reason, for `missing`, `error` and `skipped`, else `null`;
+//! * `warning`: present only when the input itself calls for one: a SHA-1 collision
+//!   attack found in it (then `status` is `failed` in `check`, `ok` when hashing, where
+//!   the digest is still printed as `sha1sum` prints it).
 //!
 //! A summary object has `summary: true`, `list` (or `list_bytes`), and the counts `ok`,
 //! `failed`, `missing`, `errors`, `improper` (lines not understood) and `new`.
@@ -62,6 +65,8 @@ pub struct Record<'a> {
     pub expected: Option<&'a [u8]>,
     pub status: Status,
     pub error: Option<&'a str>,
+    /// A warning about the input ([`crate::Digest::notice`]), in a field of its own.
+    pub warning: Option<&'a str>,
 }
 
 /// Adds `key` (a UTF-8 name) or `key_bytes` (raw bytes) to `m`.
@@ -91,6 +96,9 @@ impl Record<'_> {
         }
         m.insert("status".into(), json!(self.status.word()));
         m.insert("error".into(), json!(self.error));
+        if let Some(w) = self.warning {
+            m.insert("warning".into(), json!(w));
+        }
         push_line(out, &Value::Object(m));
     }
 }
@@ -141,6 +149,7 @@ mod tests {
             expected: None,
             status: Status::Ok,
             error: None,
+            warning: None,
         }
         .write_line(&mut out);
         Record {
@@ -151,6 +160,7 @@ mod tests {
             expected: Some(&[1]),
             status: Status::Missing,
             error: Some("No such file or directory"),
+            warning: Some("w"),
         }
         .write_line(&mut out);
         Summary {
@@ -161,7 +171,7 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "{\"name\":\"a \\\"b\\\"\\n\",\"size\":3,\"algorithm\":\"sha256\",\"digest\":\"ab01\",\"status\":\"ok\",\"error\":null}\n\
-             {\"name_bytes\":[255,47,120],\"size\":null,\"algorithm\":null,\"digest\":null,\"expected\":\"01\",\"status\":\"missing\",\"error\":\"No such file or directory\"}\n\
+             {\"name_bytes\":[255,47,120],\"size\":null,\"algorithm\":null,\"digest\":null,\"expected\":\"01\",\"status\":\"missing\",\"error\":\"No such file or directory\",\"warning\":\"w\"}\n\
              {\"summary\":true,\"list\":\"L\",\"ok\":1,\"failed\":0,\"missing\":0,\"errors\":0,\"improper\":0,\"new\":0}\n"
         );
     }

@@ -610,3 +610,90 @@ fn derive_key_like_b3sum() {
         assert_eq!(err, format!("khsum: {msg}\n"), "{args:?}");
     }
 }
+
+/// The two "SHA-1 is a Shambles" files (Leurent and Peyrin, 2020): different, with the
+/// same SHA-1. Their provenance is in `tests/data/sha1-collision/README.md`.
+fn shambles() -> (Vec<u8>, Vec<u8>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sha1-collision");
+    let one = fs::read(dir.join("sha-mbles-1.bin")).unwrap();
+    let two = fs::read(dir.join("sha-mbles-2.bin")).unwrap();
+    assert_ne!(one, two);
+    (one, two)
+}
+
+const SHAMBLES_SHA1: &str = "8ac60ba76f1999a1ab70223f225aefdc78d4ddc0";
+const COLLISION: &str = "SHA-1 collision attack detected: this file was made to share its SHA-1 digest with a different file, so the digest does not vouch for its content";
+
+#[test]
+fn sha1_collision_attacks_are_named_and_never_ok() {
+    let d = TempDir::new().unwrap();
+    let (one, two) = shambles();
+    fs::write(d.path().join("one"), &one).unwrap();
+    fs::write(d.path().join("two"), &two).unwrap();
+    fs::write(d.path().join("a"), b"hello\n").unwrap();
+    // Hashing prints the digest sha1sum prints (exit 0) and says what the file is.
+    let (out, err, code) = khsum(d.path(), &["-a", "sha1", "two", "a"]);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("{SHAMBLES_SHA1}  two\nf572d396fae9206628714fb2ce00f72e94f2258f  a\n")
+    );
+    assert_eq!(err, format!("khsum: two: {COLLISION}\n"));
+    assert_eq!(code, 0);
+    // The same through the streaming path (standard input) and a large file.
+    let mut big = one.clone();
+    big.resize(3 << 20, 7);
+    fs::write(d.path().join("big"), &big).unwrap();
+    let o = Command::cargo_bin("khsum")
+        .unwrap()
+        .args(["-a", "sha1", "-"])
+        .write_stdin(one.clone())
+        .output()
+        .unwrap();
+    assert_eq!(o.stdout, format!("{SHAMBLES_SHA1}  -\n").as_bytes());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!("khsum: -: {COLLISION}\n")
+    );
+    assert_eq!(o.status.code(), Some(0));
+    for mmap in [&[][..], &["--no-mmap"]] {
+        let (_, err, code) = khsum(d.path(), &[&["-a", "sha1", "big"], mmap].concat());
+        assert_eq!(
+            (err.as_str(), code),
+            (&*format!("khsum: big: {COLLISION}\n"), 0)
+        );
+    }
+    // A list sha1sum wrote for "one" passes sha1sum for "two"; khsum fails both.
+    fs::write(
+        d.path().join("SHA1SUMS"),
+        format!("{SHAMBLES_SHA1}  two\nf572d396fae9206628714fb2ce00f72e94f2258f  a\n"),
+    )
+    .unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "SHA1SUMS"]);
+    assert_eq!(String::from_utf8(out).unwrap(), "two: FAILED\na: OK\n");
+    assert_eq!(
+        err,
+        format!(
+            "khsum: two: {COLLISION}\nkhsum: WARNING: 1 listed file carries a SHA-1 collision attack: its matching digest proves nothing\n"
+        )
+    );
+    assert_eq!(code, 1);
+    let (out, _, code) = khsum(d.path(), &["-c", "--json", "SHA1SUMS"]);
+    let first: serde_json::Value =
+        serde_json::from_slice(out.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(first["status"], "failed");
+    assert_eq!(first["digest"], SHAMBLES_SHA1);
+    assert_eq!(first["warning"], COLLISION);
+    assert_eq!(code, 1);
+    // Several algorithms in one read: the SHA-1 line is printed and the warning given.
+    let (_, err, code) = khsum(d.path(), &["-a", "sha1,sha256", "one"]);
+    assert_eq!(
+        (err.as_str(), code),
+        (&*format!("khsum: one: {COLLISION}\n"), 0)
+    );
+    // An ordinary file's SHA-1 gets no warning (the `a` line above) and checks OK.
+    let (_, err, code) = khsum(d.path(), &["-c", "--status", "SHA1SUMS"]);
+    assert_eq!(
+        (err.as_str(), code),
+        (&*format!("khsum: two: {COLLISION}\n"), 1)
+    );
+}

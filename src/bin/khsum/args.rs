@@ -15,9 +15,14 @@ Keys are never given on the command line: use --key-file FILE (raw key bytes, or
 digits with an optional trailing newline; '-' reads standard input) or --key-env VAR
 (hex digits). Key memory is wiped after use.
 
+SHA-1 runs with collision detection: a file built by a known collision attack is named
+on stderr (its digest is still printed, as sha1sum prints it), and 'khsum -c' reports
+it FAILED even when its digest matches the list.
+
 Exit status:
   0  success: every input hashed, every listed checksum matched
-  1  a checksum or tag did NOT match, an input or list could not be read, a list had
+  1  a checksum or tag did NOT match (or a checked file carries a SHA-1 collision
+     attack), an input or list could not be read, a list had
      no valid line (or, with --strict, any improper line), output could not be
      written (including a closed pipe), a tree had a link loop (-L), --unlisted found
      files no list names, or --update could not write its list (it changed while

@@ -46,6 +46,8 @@ struct Counts {
     /// Of the read failures, files that do not exist (for `--json`'s summary).
     missing: Cell<u64>,
     mismatched: Cell<u64>,
+    /// Files whose digest matched but that carry a collision attack (SHA-1): FAILED.
+    attacked: Cell<u64>,
     verified: Cell<u64>,
 }
 
@@ -198,6 +200,7 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
                             expected: None,
                             status: RecordStatus::New,
                             error: None,
+                            warning: None,
                         }
                         .write_line(&mut line);
                     } else {
@@ -395,6 +398,7 @@ fn check_list(
                     expected: Some(&e.digest),
                     status,
                     error,
+                    warning: h.and_then(|h| h.digest.notice()),
                 }
                 .write_line(line)
             };
@@ -420,9 +424,18 @@ fn check_list(
                 }
                 Ok(h) => {
                     counts.verified.set(counts.verified.get() + 1);
-                    let ok = khsum::digests_equal(&h.digest, &e.digest);
-                    if !ok {
+                    let matched = khsum::digests_equal(&h.digest, &e.digest);
+                    // A matching digest of a file made to collide with another proves
+                    // nothing: never OK.
+                    let notice = h.digest.notice();
+                    let ok = matched && notice.is_none();
+                    if !matched {
                         counts.mismatched.set(counts.mismatched.get() + 1);
+                    } else if !ok {
+                        counts.attacked.set(counts.attacked.get() + 1);
+                    }
+                    if let Some(n) = notice {
+                        out.warn(&format!("{}: {n}", q(&e.name)));
                     }
                     if json {
                         let st = if ok {
@@ -451,8 +464,8 @@ fn check_list(
     if s.json && opts.verbosity != Verbosity::Nothing {
         let mut line = Vec::new();
         Summary {
-            ok: counts.verified.get() - counts.mismatched.get(),
-            failed: counts.mismatched.get(),
+            ok: counts.verified.get() - counts.mismatched.get() - counts.attacked.get(),
+            failed: counts.mismatched.get() + counts.attacked.get(),
             missing: counts.missing.get(),
             errors: counts.read_failures.get() - counts.missing.get(),
             improper: counts.improper.get(),
@@ -511,6 +524,13 @@ fn check_list(
                 "computed checksums did NOT match",
             ));
         }
+        if c.attacked.get() > 0 {
+            out.warn(&plural(
+                c.attacked.get(),
+                "listed file carries a SHA-1 collision attack: its matching digest proves nothing",
+                "listed files carry a SHA-1 collision attack: their matching digests prove nothing",
+            ));
+        }
     }
     if let Some(h) = &hint_line {
         out.warn(h);
@@ -520,6 +540,7 @@ fn check_list(
     }
     Ok(c.verified.get() > 0
         && c.mismatched.get() == 0
+        && c.attacked.get() == 0
         && c.read_failures.get() == 0
         && (opts.strictness == Strictness::Lenient || c.improper.get() == 0))
 }

@@ -125,13 +125,15 @@ pub fn run(plan: HashPlan) -> Status {
                 if !ok {
                     status = Status::Failed;
                 }
-                if let Err(e) = &res {
-                    out.warn(&format!("{}: {}", q(&name), e));
+                match &res {
+                    Err(e) => out.warn(&format!("{}: {}", q(&name), e)),
+                    Ok(h) => warn_notice(&mut out, &name, h),
                 }
                 return out.write(&line);
             }
             match res {
                 Ok(h) => {
+                    warn_notice(&mut out, &name, &h);
                     if digests == Digests::Raw {
                         // The legacy checksums' value only: 4 bytes (CRC) or 2 (sums).
                         return out.write(raw_value(parts.algs[0], &h.digest));
@@ -172,6 +174,7 @@ pub fn run(plan: HashPlan) -> Status {
                                 expected: None,
                                 status: st,
                                 error: Some(&e.reason),
+                                warning: None,
                             }
                             .write_line(&mut line);
                         }
@@ -274,6 +277,7 @@ fn lines(
                 expected: None,
                 status: RecordStatus::Ok,
                 error: None,
+                warning: h.digest.notice(),
             }
             .write_line(line);
         } else if alg.line != khsum::LineStyle::Hex && implicit_stdin {
@@ -281,6 +285,14 @@ fn lines(
         } else {
             format_line(line, alg, d, name, form);
         }
+    }
+}
+
+/// Says on stderr what the hasher noticed about an input (a SHA-1 collision attack); the
+/// digest is still printed, as the peers print it.
+fn warn_notice(out: &mut Out, name: &[u8], h: &Hashed) {
+    if let Some(n) = h.digest.notice() {
+        out.warn(&format!("{}: {n}", q(name)));
     }
 }
 
@@ -300,7 +312,8 @@ fn verify(
         return false;
     };
     let got = parts.split(&h.digest);
-    let mut all = true;
+    // A file that carries a SHA-1 collision attack never verifies.
+    let mut all = h.digest.notice().is_none();
     for e in entries {
         let Some(i) = parts.algs.iter().position(|a| *a == e.algorithm) else {
             continue;
@@ -351,8 +364,9 @@ fn verify_unmet(
             let entries = u.list.get(n).unwrap_or_default();
             verify(parts, entries, &res, n, &mut line, counts);
             let mut out = out.borrow_mut();
-            if let Err(e) = &res {
-                out.warn(&format!("{}: {}", q(n), e));
+            match &res {
+                Err(e) => out.warn(&format!("{}: {}", q(n), e)),
+                Ok(h) => warn_notice(&mut out, n, h),
             }
             out.write(&line)
         },
