@@ -331,6 +331,8 @@ fn use_fault_ahead(proto: &dyn Hasher, len: u64) -> bool {
 /// page faults of a page-cached file (about a quarter of a microsecond per 4 KiB page)
 /// are taken on the other core instead of stalling the hash chain. The helper stops when
 /// the hash is done; the hash thread faults in whatever it reaches first itself.
+/// (Files are mapped on Unix only.)
+#[cfg(unix)]
 fn update_mapped(h: &mut dyn Hasher, bytes: &[u8]) {
     if !use_fault_ahead(h, bytes.len() as u64) {
         return h.update_large(bytes);
