@@ -8,7 +8,8 @@
 //! 64-bit size (CRCs) or block count (sums: 512-byte blocks for sysv, 1024 for bsd,
 //! rounded up), so a line written and a line read compare as bytes.
 //!
-//! The CRCs come from the `crc` crate's catalogue. The two sums are a few lines each and no
+//! The CRCs come from the `crc-fast` crate (carry-less multiplication folding, chosen at
+//! run time from the CPU's features). The two sums are a few lines each and no
 //! maintained crate provides them; they follow GNU coreutils' `sum.c` definitions (BSD: a
 //! 16-bit checksum rotated right by one bit before each byte is added; System V: the
 //! byte sum folded to 16 bits).
@@ -17,13 +18,12 @@ use crate::algorithm::Build;
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 
-static CKSUM: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_CKSUM);
-static CRC32B: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
+use crc_fast::CrcAlgorithm;
 
 #[derive(Clone)]
 enum State {
-    Cksum(crc::Digest<'static, u32>),
-    Crc32b(crc::Digest<'static, u32>),
+    Cksum(crc_fast::Digest),
+    Crc32b(crc_fast::Digest),
     Sysv(u64),
     Bsd(u16),
 }
@@ -60,9 +60,9 @@ impl Hasher for Legacy {
                     d.update(&[n as u8]);
                     n >>= 8;
                 }
-                (d.finalize(), self.len)
+                (d.finalize() as u32, self.len)
             }
-            State::Crc32b(d) => (d.finalize(), self.len),
+            State::Crc32b(d) => (d.finalize() as u32, self.len),
             State::Sysv(s) => {
                 let r = (s & 0xffff) + ((s & 0xffff_ffff) >> 16);
                 (((r & 0xffff) + (r >> 16)) as u32, self.len.div_ceil(512))
@@ -97,12 +97,16 @@ fn new(state: State) -> Result<Box<dyn Hasher>, Error> {
 
 /// POSIX `cksum`.
 pub(crate) fn cksum(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    new(State::Cksum(CKSUM.digest()))
+    new(State::Cksum(crc_fast::Digest::new(
+        CrcAlgorithm::Crc32Cksum,
+    )))
 }
 
 /// `cksum -a crc32b`.
 pub(crate) fn crc32b(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    new(State::Crc32b(CRC32B.digest()))
+    new(State::Crc32b(crc_fast::Digest::new(
+        CrcAlgorithm::Crc32IsoHdlc,
+    )))
 }
 
 /// `sum -s`.

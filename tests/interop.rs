@@ -697,3 +697,53 @@ fn sha1_collision_attacks_are_named_and_never_ok() {
         (&*format!("khsum: two: {COLLISION}\n"), 1)
     );
 }
+
+/// `crc` and `crc32b` (crc-fast's folding code, each SIMD path this CPU has) equal the
+/// table-driven `crc` crate on random inputs of every length up to 4 KiB and beyond, fed
+/// at random split points: `crc` is CRC-32/CKSUM over the data and then its length's
+/// bytes (least significant first, high zero bytes left out), `crc32b` CRC-32/ISO-HDLC.
+#[test]
+fn crcs_equal_the_crc_crate_at_random_splits() {
+    use khsum::testutil::{TestRng, pieces};
+    let cksum = crc::Crc::<u32>::new(&crc::CRC_32_CKSUM);
+    let hdlc = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
+    let params = khsum::Params::default();
+    let crc_proto = khsum::Algorithm::lookup("crc")
+        .unwrap()
+        .hasher(None, &params)
+        .unwrap();
+    let b_proto = khsum::Algorithm::lookup("crc32b")
+        .unwrap()
+        .hasher(None, &params)
+        .unwrap();
+    let mut rng = TestRng::new(32);
+    let lengths: Vec<usize> = (0..=300)
+        .chain([511, 512, 513, 4095, 4096, 65_537, 1 << 20])
+        .collect();
+    for len in lengths {
+        let data = rng.bytes(len);
+        let cuts = [
+            rng.below(len as u64 + 1) as usize,
+            rng.below(len as u64 + 1) as usize,
+        ];
+        let mut want = cksum.digest();
+        want.update(&data);
+        let mut n = len as u64;
+        while n > 0 {
+            want.update(&[n as u8]);
+            n >>= 8;
+        }
+        let mut expect = want.finalize().to_be_bytes().to_vec();
+        expect.extend_from_slice(&(len as u64).to_be_bytes());
+        let mut expect_b = hdlc.checksum(&data).to_be_bytes().to_vec();
+        expect_b.extend_from_slice(&(len as u64).to_be_bytes());
+        for (proto, expect) in [(&crc_proto, &expect), (&b_proto, &expect_b)] {
+            assert_eq!(proto.digest_whole(&data).unwrap(), *expect, "len {len}");
+            let mut h = proto.box_clone();
+            for p in pieces(&data, &cuts) {
+                h.update(p);
+            }
+            assert_eq!(h.finalize().unwrap(), *expect, "len {len} cuts {cuts:?}");
+        }
+    }
+}
