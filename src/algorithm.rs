@@ -353,7 +353,7 @@ static ALL: &[Algorithm] = &[
         summary: "BLAKE2b (RFC 7693), byte-compatible with b2sum; -l in bits like b2sum",
         kat_ids: &["blake2b"],
         backends: crate_dispatched,
-        build: crate::rustcrypto::blake2b,
+        build: crate::blake2::blake2b,
     },
     Algorithm {
         name: "blake2s",
@@ -372,7 +372,7 @@ static ALL: &[Algorithm] = &[
         summary: "BLAKE2s (RFC 7693), up to 256-bit output",
         kat_ids: &["blake2s"],
         backends: crate_dispatched,
-        build: crate::rustcrypto::blake2s,
+        build: crate::blake2::blake2s,
     },
     Algorithm {
         name: "sm3",

@@ -26,6 +26,7 @@ pub mod record;
 pub mod update;
 pub mod walk;
 
+mod blake2;
 pub mod blake3;
 mod legacy;
 mod rustcrypto;

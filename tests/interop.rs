@@ -747,3 +747,49 @@ fn crcs_equal_the_crc_crate_at_random_splits() {
         }
     }
 }
+
+/// `blake2b` and `blake2s` (blake2b_simd / blake2s_simd, each SIMD path this CPU has)
+/// equal RustCrypto's portable `blake2` crate for random inputs, every output length and
+/// random split points.
+#[test]
+fn blake2_equals_the_rustcrypto_crate_at_random_splits() {
+    use blake2::digest::{Update, VariableOutput};
+    use khsum::testutil::{TestRng, pieces};
+    let mut rng = TestRng::new(2);
+    for (name, max) in [("blake2b", 64usize), ("blake2s", 32)] {
+        let alg = khsum::Algorithm::lookup(name).unwrap();
+        for out_len in 1..=max {
+            let proto = alg
+                .hasher(
+                    None,
+                    &khsum::Params {
+                        out_len: Some(out_len),
+                        nonce: None,
+                    },
+                )
+                .unwrap();
+            let len = [0, 1, 63, 64, 65, 128, 129, 1000, 70_000][out_len % 9] + out_len;
+            let data = rng.bytes(len);
+            let mut want = vec![0u8; out_len];
+            if name == "blake2b" {
+                let mut v = blake2::Blake2bVar::new(out_len).unwrap();
+                v.update(&data);
+                v.finalize_variable(&mut want).unwrap();
+            } else {
+                let mut v = blake2::Blake2sVar::new(out_len).unwrap();
+                v.update(&data);
+                v.finalize_variable(&mut want).unwrap();
+            }
+            assert_eq!(proto.digest_whole(&data).unwrap(), want, "{name} {out_len}");
+            let cuts = [
+                rng.below(len as u64 + 1) as usize,
+                rng.below(len as u64 + 1) as usize,
+            ];
+            let mut h = proto.box_clone();
+            for p in pieces(&data, &cuts) {
+                h.update(p);
+            }
+            assert_eq!(h.finalize().unwrap(), want, "{name} {out_len} {cuts:?}");
+        }
+    }
+}
