@@ -71,6 +71,14 @@ for alg in siphash-2-4 highwayhash-256 lemac; do
   ratio "256 MiB, tag $alg vs -j1" "$K tag -a $alg --key-file $kf $W/mid" \
     "$K tag -j1 -a $alg --key-file $kf $W/mid"
 done
+# LeMac's peer is the upstream C++ tool: set LEMACSUM to a lemacsum binary built from
+# https://github.com/pauldreik/lemac (cmake -DCMAKE_BUILD_TYPE=Release
+# -DLEMAC_BUILD_TOOL=On; target lemacsum). Both print the same all-zero-key tag.
+if [ -n "${LEMACSUM:-}" ]; then
+  a=$("$K" -a lemac "$W/mid" | cut -d' ' -f1); b=$("$LEMACSUM" "$W/mid" | cut -d' ' -f1)
+  [ "$a" = "$b" ] || { echo "MISMATCH lemac: $a / $b"; exit 1; }
+  ratio "256 MiB, lemac vs lemacsum (C++)" "$K -a lemac $W/mid" "$LEMACSUM $W/mid"
+fi
 [ "${ONLY:-}" = issue3 ] && exit 0
 ratio "1 GiB, BLAKE3 vs b3sum" "$K $W/big" "b3sum $W/big"
 # 20,000 names do not fit in hyperfine's one command string, so a tiny compiled wrapper
