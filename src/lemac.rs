@@ -101,6 +101,9 @@ mod vaes256;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod vaes512;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod x86;
 
 /// One backend's functions: key setup (AES-128 key schedule and block encryption), the
 /// block loop, and the finalization with the tag.

@@ -8,39 +8,9 @@
 //! `vaes512` kernel table entry uses them too (its features include AES-NI's).
 
 use super::schedule::{absorb_body, finish_body, tag_body, whole_body};
+use super::x86::{load, load4, store};
 use super::{Block, Context, RoundKeys, State};
 use std::arch::x86_64::*;
-
-#[inline(always)]
-fn load(b: &Block) -> __m128i {
-    // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement (SSE2 is
-    // part of the x86_64 baseline).
-    unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
-}
-
-#[inline(always)]
-fn store(v: __m128i) -> Block {
-    let mut b = [0u8; 16];
-    // SAFETY: `b` is 16 writable bytes; `storeu` has no alignment requirement.
-    unsafe { _mm_storeu_si128(b.as_mut_ptr().cast(), v) };
-    b
-}
-
-/// The four message words of a 64-byte block.
-#[inline(always)]
-fn load4(m: &[u8; 64]) -> [__m128i; 4] {
-    // SAFETY: each load reads 16 of the 64 bytes of `m`; `loadu` has no alignment
-    // requirement.
-    unsafe {
-        let p = m.as_ptr();
-        [
-            _mm_loadu_si128(p.cast()),
-            _mm_loadu_si128(p.add(16).cast()),
-            _mm_loadu_si128(p.add(32).cast()),
-            _mm_loadu_si128(p.add(48).cast()),
-        ]
-    }
-}
 
 /// One full AES round with round key `k`.
 #[inline]

@@ -6,35 +6,9 @@
 //! in the kernel table.
 
 use super::schedule::{absorb_body, finish_body, tag_body, whole_body};
+use super::x86::{load, load4, store};
 use super::{Block, Context, State};
 use std::arch::x86_64::*;
-
-#[inline(always)]
-fn load(b: &Block) -> __m128i {
-    // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement (SSE2 is
-    // part of the x86_64 baseline).
-    unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
-}
-
-#[inline(always)]
-fn store(v: __m128i) -> Block {
-    let mut b = [0u8; 16];
-    // SAFETY: `b` is 16 writable bytes; `storeu` has no alignment requirement.
-    unsafe { _mm_storeu_si128(b.as_mut_ptr().cast(), v) };
-    b
-}
-
-/// The four message words of a 64-byte block.
-#[inline(always)]
-fn load4(m: &[u8; 64]) -> [__m128i; 4] {
-    let (words, _) = m.as_chunks::<16>();
-    [
-        load(&words[0]),
-        load(&words[1]),
-        load(&words[2]),
-        load(&words[3]),
-    ]
-}
 
 /// One full AES round with round key `k`.
 #[inline]
