@@ -700,6 +700,23 @@ fn list_shows_every_algorithm() {
             .unwrap();
         assert!(line.contains(a.best_backend().name()), "{line}");
     }
+    // The columns line up: every column starts where its header does, whatever the
+    // backend names on this CPU.
+    let mut lines = text.lines();
+    let header = lines.next().unwrap();
+    let starts: Vec<usize> = ["KEY", "OUTPUT", "BACKEND", "AVAILABLE", "DESCRIPTION"]
+        .iter()
+        .map(|h| header.find(h).unwrap())
+        .collect();
+    for line in lines.take(khsum::Algorithm::all().len()) {
+        for &at in &starts {
+            let b = line.as_bytes();
+            assert!(
+                b[at - 1] == b' ' && b[at] != b' ',
+                "column at {at}: {line:?}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -5,10 +5,17 @@ use khsum::{Algorithm, KeyRule, OutputRule};
 
 pub fn run() -> Status {
     let mut out = Out::new();
-    let mut s = format!(
-        "{:<16} {:<10} {:<12} {:<9} {:<32} {}\n",
-        "NAME", "KEY", "OUTPUT", "BACKEND", "AVAILABLE BACKENDS", "DESCRIPTION"
-    );
+    let mut rows: Vec<[String; 6]> = vec![
+        [
+            "NAME",
+            "KEY",
+            "OUTPUT",
+            "BACKEND",
+            "AVAILABLE BACKENDS",
+            "DESCRIPTION",
+        ]
+        .map(String::from),
+    ];
     for a in Algorithm::all() {
         let key = match a.key {
             KeyRule::None => "none".to_string(),
@@ -22,15 +29,30 @@ pub fn run() -> Status {
             OutputRule::Range { min, max, default } => format!("{default} ({min}..{max})"),
         };
         let avail: Vec<&str> = a.available_backends().iter().map(|b| b.name()).collect();
-        s.push_str(&format!(
-            "{:<16} {:<10} {:<12} {:<9} {:<32} {}\n",
-            a.name,
+        rows.push([
+            a.name.to_string(),
             key,
             output,
-            a.best_backend().name(),
+            a.best_backend().name().to_string(),
             avail.join(","),
-            a.summary
-        ));
+            a.summary.to_string(),
+        ]);
+    }
+    // Every column as wide as its widest cell (backend names differ per CPU), so the
+    // columns line up whatever this machine has.
+    let mut width = [0usize; 5];
+    for row in &rows {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.len());
+        }
+    }
+    let mut s = String::new();
+    for row in &rows {
+        for (w, cell) in width.iter().zip(row) {
+            s.push_str(&format!("{cell:<w$}  "));
+        }
+        s.push_str(&row[5]);
+        s.push('\n');
     }
     s.push_str(&format!(
         "\nCPU features ({}): {}\n",
