@@ -2,7 +2,7 @@
 //! form, `-z`) and reading them back from lists (GNU, BSD, OpenSSL and b3sum forms), with
 //! the same leniency as GNU coreutils 9.1.
 
-use crate::algorithm::{Algorithm, LineStyle, OutputRule};
+use crate::algorithm::{Algorithm, LineStyle, OutputRule, XOF_MAX};
 use crate::names;
 
 /// How hash lines are written.
@@ -31,8 +31,25 @@ pub enum Encoding {
 }
 
 /// The length of the base64 form (with padding) of `n` bytes.
+/// The shortest BLAKE3 digest (in bytes) an untagged line's length is taken from without
+/// `--length`: 128 bits.
+pub const UNTAGGED_XOF_MIN: usize = 16;
+
 fn base64_len(n: usize) -> usize {
     n.div_ceil(3) * 4
+}
+
+/// The length in bytes a digest field states by itself: hex digits, two a byte (first, as
+/// GNU reads them), or padded base64.
+fn stated_len(field: &[u8]) -> Option<usize> {
+    if field.len() % 2 == 0 && field.iter().all(u8::is_ascii_hexdigit) {
+        return Some(field.len() / 2);
+    }
+    let pad = field.iter().rev().take_while(|&&c| c == b'=').count();
+    let base64 = |&c: &u8| c.is_ascii_alphanumeric() || c == b'+' || c == b'/';
+    (field.len() % 4 == 0 && pad <= 2 && field[..field.len() - pad].iter().all(base64))
+        .then(|| field.len() / 4 * 3 - pad)
+        .filter(|&n| n > 0)
 }
 
 /// Decodes a digest of `n` bytes written in hex or, when its length is base64's for `n`
@@ -365,34 +382,31 @@ impl ListParser {
                 self.untagged_digits = Some(n);
             }
         }
-        let hex_len = match alg.output {
-            // A range of lengths (b2sum): without --length, the digest's own length, as
-            // b2sum reads it. (BLAKE3's untagged lines keep b3sum's rule: 64 digits, or
-            // --length; its tagged lines carry the length, `BLAKE3-512`.)
+        // The digest's length in bytes. Without --length, a range of lengths (b2sum) and
+        // BLAKE3's extendable output take the length the digest states (as b2sum reads its
+        // lines), so `khsum -l 64` output checks with plain `khsum -c`; BLAKE3 only from
+        // UNTAGGED_XOF_MIN bytes on: a shorter field is b3sum's 64 digits or --length,
+        // never a guess (CRC, sum and xxHash lists have such fields).
+        let field = rest.iter().position(|&c| is_white(c)).unwrap_or(rest.len());
+        let n = match alg.output {
             OutputRule::Range { min, max, .. } if self.length.is_none() => {
-                let n = rest.iter().position(|&c| is_white(c))?;
-                (n % 2 == 0 && (min..=max).contains(&(n / 2))).then_some(n)?
+                stated_len(&rest[..field]).filter(|n| (min..=max).contains(n))?
             }
-            _ => {
-                // Hex, or base64 (cksum --base64) when the first field has its length.
-                let n = self.digest_len(alg)?;
-                let field = rest.iter().position(|&c| is_white(c)).unwrap_or(rest.len());
-                if field == base64_len(n) && field != 2 * n {
-                    field
-                } else {
-                    2 * n
-                }
-            }
+            OutputRule::Xof { .. } if self.length.is_none() => stated_len(&rest[..field])
+                .filter(|n| (UNTAGGED_XOF_MIN..=XOF_MAX).contains(n))
+                .or_else(|| self.digest_len(alg))?,
+            _ => self.digest_len(alg)?,
+        };
+        // Hex, or base64 (cksum --base64) when the first field has its length.
+        let hex_len = if field == base64_len(n) && field != 2 * n {
+            field
+        } else {
+            2 * n
         };
         if rest.len() < hex_len + 2 || !is_white(rest[hex_len]) {
             return None;
         }
-        let digest = match alg.output {
-            OutputRule::Range { .. } if self.length.is_none() => {
-                hex::decode(&rest[..hex_len]).ok()?
-            }
-            _ => decode_digest(&rest[..hex_len], self.digest_len(alg)?)?,
-        };
+        let digest = decode_digest(&rest[..hex_len], n)?;
         let mut j = hex_len + 1;
         let name_part = &rest[j..];
         if name_part.len() == 1 || (name_part[0] != b' ' && name_part[0] != b'*') {

@@ -235,16 +235,85 @@ fn list_names_pick_the_algorithm_of_untagged_lines() {
          made by sha256, sha512-256, sha3-256, sm3, rescue-prime, blake2b, blake2s: to check it \
          as one of those, run 'khsum -c -a sha256 list'\n"
     );
+    // 32 digits: read as a 128-bit BLAKE3 digest (the length follows from the digest).
     fs::write(d.path().join("list"), tool(d.path(), "md5sum", &[])).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "list"]);
+    assert_eq!(code, 1);
+    assert_eq!(String::from_utf8_lossy(&out), failed);
+    assert_eq!(
+        err,
+        "khsum: WARNING: 4 computed checksums did NOT match\n\
+         khsum: hint: list: its untagged lines were read as blake3; 32-digit digests are also \
+         made by md5, xxh128, blake2b, blake2s: to check it as one of those, run \
+         'khsum -c -a md5 list'\n"
+    );
+    // 16 digits: shorter than BLAKE3 is read without --length, so no line is a check.
+    fs::write(d.path().join("list"), tool(d.path(), "xxhsum", &["-H1"])).unwrap();
     let (out, err, code) = khsum(d.path(), &["-c", "list"]);
     assert_eq!((code, out.len()), (1, 0));
     assert_eq!(
         err,
         "khsum: list: no properly formatted checksum lines found\n\
-         khsum: hint: list: its untagged lines were read as blake3; 32-digit digests are also \
-         made by md5, xxh128, blake2b, blake2s: to check it as one of those, run \
-         'khsum -c -a md5 list'\n"
+         khsum: hint: list: its untagged lines were read as blake3; 16-digit digests are also \
+         made by xxh64, xxh3, blake2b, blake2s: to check it as one of those, run \
+         'khsum -c -a xxh64 list'\n"
     );
+}
+
+/// Untagged BLAKE3 output of any length from 16 bytes on, in hex or base64, checks with
+/// plain `khsum -c`: the length follows from the digest, as b2sum reads its lines. A
+/// shorter one needs `--length` (such fields are CRC, sum and xxHash lists' too).
+#[test]
+fn untagged_lengths_follow_from_the_digest() {
+    let d = files();
+    let ok: String = NAMES.iter().map(|n| format!("{n}: OK\n")).collect();
+    for args in [
+        &["-l", "64"][..],
+        &["-l", "16"][..],
+        &["-l", "33"][..],
+        &["-l", "64", "--base64"][..],
+        &["-l", "20", "--base64"][..],
+        &["--base64"][..],
+        &["-a", "blake2b", "-l", "256", "--base64"][..],
+    ] {
+        let args_k: Vec<&str> = args.iter().copied().chain(NAMES).collect();
+        let (list, err, code) = khsum(d.path(), &args_k);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        let name = if args.contains(&"blake2b") {
+            "B2SUMS"
+        } else {
+            "list"
+        };
+        fs::write(d.path().join(name), &list).unwrap();
+        let (out, err, code) = khsum(d.path(), &["-c", name]);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out), ok, "{args:?}");
+        // A changed file fails at that length: the line is a real check.
+        fs::write(d.path().join("changed"), b"x").unwrap();
+        let line = String::from_utf8_lossy(&list)
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        let first = line.rsplit_once("  ").unwrap().1;
+        let changed = line.replacen(&format!("  {first}"), "  changed", 1);
+        fs::write(d.path().join(name), format!("{changed}\n")).unwrap();
+        let (out, _, code) = khsum(d.path(), &["-c", name]);
+        assert_eq!(
+            (code, String::from_utf8_lossy(&out).as_ref()),
+            (1, "changed: FAILED\n"),
+            "{args:?}"
+        );
+    }
+    let args_k: Vec<&str> = ["-l", "8"].into_iter().chain(NAMES).collect();
+    let (list, _, _) = khsum(d.path(), &args_k);
+    fs::write(d.path().join("list"), &list).unwrap();
+    let (out, err, code) = khsum(d.path(), &["-c", "list"]);
+    assert_eq!((code, out.len()), (1, 0));
+    assert!(err.starts_with("khsum: list: no properly formatted checksum lines found\n"));
+    let (out, err, code) = khsum(d.path(), &["-c", "-l", "8", "list"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), ok);
 }
 
 /// A line whose label names a MAC is never checked with the all-zero key: without a key

@@ -35,12 +35,20 @@ fuzz_target!(|data: &[u8]| {
     let Some(reference) = reference else { return };
     for b in alg.available_backends() {
         let mut h = alg.hasher_on(b, key.as_ref(), &params).unwrap().unwrap();
-        let [p, q, rest] = pieces(msg, &[cut_a, cut_a + cut_b])[..] else { unreachable!() };
+        let [p, q, rest] = pieces(msg, &[cut_a, cut_a + cut_b])[..] else {
+            unreachable!()
+        };
         h.update(p);
         h.update(q);
         h.update_large(rest);
         let got = h.finalize().unwrap();
         let (a, c) = (p.len(), p.len() + q.len());
-        assert_eq!(got, reference, "{} on {b}, cuts {a} {c}, len {}", alg.name, msg.len());
+        assert_eq!(
+            got,
+            reference,
+            "{} on {b}, cuts {a} {c}, len {}",
+            alg.name,
+            msg.len()
+        );
     }
 });
