@@ -53,6 +53,16 @@ pub fn derive_key(context: &str, out_len: usize) -> Box<dyn Hasher> {
     })
 }
 
+/// The digest into `out`: the 32-byte hash through `finalize` (cheaper than the extendable
+/// output's block-by-block reader), other lengths through the extendable output.
+fn finish(h: &::blake3::Hasher, out: &mut [u8]) {
+    if out.len() == ::blake3::OUT_LEN {
+        out.copy_from_slice(h.finalize().as_bytes());
+    } else {
+        h.finalize_xof().fill(out);
+    }
+}
+
 impl Hasher for Blake3 {
     fn update(&mut self, data: &[u8]) {
         self.inner.update(data);
@@ -72,11 +82,18 @@ impl Hasher for Blake3 {
     }
 
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        self.inner.finalize_xof().fill(out);
+        finish(&self.inner, out);
         Ok(())
     }
 
     fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+        let fresh = !self.keyed && self.inner.count() == 0;
+        if fresh && out.len() == ::blake3::OUT_LEN && data.len() < RAYON_MIN {
+            // The crate's one-call function: no hasher state at all (64 B: 69 ns against
+            // 112 ns through a hasher and the extendable output).
+            out.copy_from_slice(::blake3::hash(data).as_bytes());
+            return Ok(());
+        }
         // On the stack: a fresh unkeyed hasher is cheap to build; a keyed (or already
         // started) one is copied (about 2 KiB), and a keyed copy is wiped when dropped.
         let mut h = Blake3 {
@@ -89,7 +106,7 @@ impl Hasher for Blake3 {
             keyed: self.keyed,
         };
         h.update_large(data);
-        h.inner.finalize_xof().fill(out);
+        finish(&h.inner, out);
         Ok(())
     }
 

@@ -42,12 +42,12 @@ fn base64_len(n: usize) -> usize {
 /// The length in bytes a digest field states by itself: hex digits, two a byte (first, as
 /// GNU reads them), or padded base64.
 fn stated_len(field: &[u8]) -> Option<usize> {
-    if field.len() % 2 == 0 && field.iter().all(u8::is_ascii_hexdigit) {
+    if field.len().is_multiple_of(2) && field.iter().all(u8::is_ascii_hexdigit) {
         return Some(field.len() / 2);
     }
     let pad = field.iter().rev().take_while(|&&c| c == b'=').count();
     let base64 = |&c: &u8| c.is_ascii_alphanumeric() || c == b'+' || c == b'/';
-    (field.len() % 4 == 0 && pad <= 2 && field[..field.len() - pad].iter().all(base64))
+    (field.len().is_multiple_of(4) && pad <= 2 && field[..field.len() - pad].iter().all(base64))
         .then(|| field.len() / 4 * 3 - pad)
         .filter(|&n| n > 0)
 }

@@ -57,6 +57,10 @@ pub trait Hasher: Send + Sync {
     ///
     /// # Errors
     /// As [`Hasher::finish_into`].
+    #[expect(
+        clippy::slow_vector_initialization,
+        reason = "vec![0; n] is calloc, slower here than malloc and zeroing"
+    )]
     fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
         // Allocated first, so the allocator's work overlaps the finalization (often one
         // long dependency chain); `malloc` and zeroing rather than `vec![0; n]`, whose
