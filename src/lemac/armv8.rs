@@ -31,6 +31,13 @@ fn store(v: uint8x16_t) -> Block {
     b
 }
 
+/// A block from two little-endian 64-bit words (`w[0]` the low one), built in registers.
+#[inline]
+#[target_feature(enable = "neon")]
+fn lanes(w: [u64; 2]) -> uint8x16_t {
+    vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(w[0]), vcreate_u64(w[1])))
+}
+
 /// The four message words of a 64-byte block.
 #[inline(always)]
 fn load4(m: &[u8; 64]) -> [uint8x16_t; 4] {
@@ -89,15 +96,11 @@ pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
     absorb_body!(state, blocks)
 }
 
-/// Absorbs the padded last block and four zero blocks, then returns the tag.
+/// Absorbs the padded last block (`tail`, the message's last 0..=63 bytes, padded) and four
+/// zero blocks, then returns the tag.
 #[target_feature(enable = "neon,aes")]
-pub(super) fn finish(
-    ctx: &Context,
-    state: &mut State,
-    last: &[u8; 64],
-    nonce_term: &Block,
-) -> Block {
-    finish_body!(ctx, state, last, nonce_term)
+pub(super) fn finish(ctx: &Context, state: &mut State, tail: &[u8], nonce_term: &Block) -> Block {
+    finish_body!(ctx, state, tail, nonce_term)
 }
 
 /// AES-128 encryption of blocks under one expanded key: `AESE` with round keys 0..=8

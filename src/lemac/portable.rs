@@ -216,13 +216,10 @@ pub(super) fn encrypt(keys: &RoundKeys, blocks: &mut [Block]) {
 /// Absorbs the padded last block and four zero blocks, then returns the tag
 /// `E_{K3}(N' ^ XOR_i AES'_{subkeys[i..]}(S[i]))`, where `nonce_term` is `N' = N ^ E_{K2}(N)`
 /// and AES' is ten full rounds, the last one with a zero key.
-pub(super) fn finish(
-    ctx: &Context,
-    state: &mut State,
-    last: &[u8; 64],
-    nonce_term: &Block,
-) -> Block {
-    absorb(state, last);
+pub(super) fn finish(ctx: &Context, state: &mut State, tail: &[u8], nonce_term: &Block) -> Block {
+    let mut last = super::last_block(tail);
+    absorb(state, &last);
+    super::wipe_last(&mut last);
     absorb(state, &[0; 4 * 64]);
     let mut t = *nonce_term;
     for (first, chunk) in [(0, &state.s[..8]), (8, &state.s[8..])] {
@@ -258,10 +255,7 @@ pub(super) fn whole(ctx: &Context, data: &[u8], nonce_term: &Block) -> Block {
     };
     let (blocks, tail) = data.split_at(data.len() / 64 * 64);
     absorb(&mut state, blocks);
-    let mut last = super::last_block(tail);
-    let tag = finish(ctx, &mut state, &last, nonce_term);
-    super::wipe_last(&mut last);
-    tag
+    finish(ctx, &mut state, tail, nonce_term)
 }
 
 #[cfg(test)]

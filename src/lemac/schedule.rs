@@ -3,7 +3,8 @@
 //! a backend's `#[target_feature]` function and call that backend file's own vector
 //! operations by name:
 //!
-//! - `load(&Block) -> V`, `store(V) -> Block`, `load4(&[u8; 64]) -> [V; 4]`;
+//! - `load(&Block) -> V`, `store(V) -> Block`, `load4(&[u8; 64]) -> [V; 4]`, and
+//!   `lanes([u64; 2]) -> V` (a block from two little-endian words, built in registers);
 //! - `aesenc(x, k)`: one full AES round with round key `k` (x86 `AESENC`; on ARMv8
 //!   `AESMC(AESE(x, 0)) ^ k`); `aesenclast(x, k)`: the last round, without MixColumns;
 //! - `xor(a, b)`, `xor3(a, b, c)` (`c` is the late operand on the critical path), and
@@ -17,13 +18,14 @@
 //! and the one holding `S[8]` becomes the new `S[0]`, so after nine steps the naming is back
 //! where it started and the loop body is nine steps long.
 
-/// One LeMac step on message block `$m`; `$s0..$s8` name the registers holding
+/// One LeMac step on the message block `$m` (its four words as vectors, `[V; 4]`);
+/// `$s0..$s8` name the registers holding
 /// `S[0]..S[8]` and `$r` the delay line `[RR, R0, R1, R2]`. Afterwards `$s8` holds the new
 /// `S[0]` and `$si` the new `S[i+1]`.
 macro_rules! step {
     ($m:expr, $r:ident, $s0:ident, $s1:ident, $s2:ident, $s3:ident, $s4:ident, $s5:ident,
      $s6:ident, $s7:ident, $s8:ident) => {{
-        let [m0, m1, m2, m3] = load4($m);
+        let [m0, m1, m2, m3] = $m;
         let [rr, r0, r1, r2] = $r;
         $s8 = xor3($s0, m2, $s8);
         $s7 = aesenc($s7, m3);
@@ -47,18 +49,138 @@ macro_rules! absorb_regs {
         let blocks: &[[u8; 64]] = $blocks;
         let (groups, tail) = blocks.as_chunks::<9>();
         for g in groups {
-            $crate::lemac::schedule::step!(&g[0], $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8);
-            $crate::lemac::schedule::step!(&g[1], $r, $a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7);
-            $crate::lemac::schedule::step!(&g[2], $r, $a7, $a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6);
-            $crate::lemac::schedule::step!(&g[3], $r, $a6, $a7, $a8, $a0, $a1, $a2, $a3, $a4, $a5);
-            $crate::lemac::schedule::step!(&g[4], $r, $a5, $a6, $a7, $a8, $a0, $a1, $a2, $a3, $a4);
-            $crate::lemac::schedule::step!(&g[5], $r, $a4, $a5, $a6, $a7, $a8, $a0, $a1, $a2, $a3);
-            $crate::lemac::schedule::step!(&g[6], $r, $a3, $a4, $a5, $a6, $a7, $a8, $a0, $a1, $a2);
-            $crate::lemac::schedule::step!(&g[7], $r, $a2, $a3, $a4, $a5, $a6, $a7, $a8, $a0, $a1);
-            $crate::lemac::schedule::step!(&g[8], $r, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8, $a0);
+            $crate::lemac::schedule::step!(
+                load4(&g[0]),
+                $r,
+                $a0,
+                $a1,
+                $a2,
+                $a3,
+                $a4,
+                $a5,
+                $a6,
+                $a7,
+                $a8
+            );
+            $crate::lemac::schedule::step!(
+                load4(&g[1]),
+                $r,
+                $a8,
+                $a0,
+                $a1,
+                $a2,
+                $a3,
+                $a4,
+                $a5,
+                $a6,
+                $a7
+            );
+            $crate::lemac::schedule::step!(
+                load4(&g[2]),
+                $r,
+                $a7,
+                $a8,
+                $a0,
+                $a1,
+                $a2,
+                $a3,
+                $a4,
+                $a5,
+                $a6
+            );
+            $crate::lemac::schedule::step!(
+                load4(&g[3]),
+                $r,
+                $a6,
+                $a7,
+                $a8,
+                $a0,
+                $a1,
+                $a2,
+                $a3,
+                $a4,
+                $a5
+            );
+            $crate::lemac::schedule::step!(
+                load4(&g[4]),
+                $r,
+                $a5,
+                $a6,
+                $a7,
+                $a8,
+                $a0,
+                $a1,
+                $a2,
+                $a3,
+                $a4
+            );
+            $crate::lemac::schedule::step!(
+                load4(&g[5]),
+                $r,
+                $a4,
+                $a5,
+                $a6,
+                $a7,
+                $a8,
+                $a0,
+                $a1,
+                $a2,
+                $a3
+            );
+            $crate::lemac::schedule::step!(
+                load4(&g[6]),
+                $r,
+                $a3,
+                $a4,
+                $a5,
+                $a6,
+                $a7,
+                $a8,
+                $a0,
+                $a1,
+                $a2
+            );
+            $crate::lemac::schedule::step!(
+                load4(&g[7]),
+                $r,
+                $a2,
+                $a3,
+                $a4,
+                $a5,
+                $a6,
+                $a7,
+                $a8,
+                $a0,
+                $a1
+            );
+            $crate::lemac::schedule::step!(
+                load4(&g[8]),
+                $r,
+                $a1,
+                $a2,
+                $a3,
+                $a4,
+                $a5,
+                $a6,
+                $a7,
+                $a8,
+                $a0
+            );
         }
         for m in tail {
-            $crate::lemac::schedule::step!(m, $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8);
+            $crate::lemac::schedule::step!(
+                load4(m),
+                $r,
+                $a0,
+                $a1,
+                $a2,
+                $a3,
+                $a4,
+                $a5,
+                $a6,
+                $a7,
+                $a8
+            );
             ($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) =
                 ($a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7);
         }
@@ -90,39 +212,21 @@ macro_rules! absorb_body {
     }};
 }
 
-/// The end of a message from registers: absorbs the padded last block `$last` and four zero
+/// The end of a message from registers: absorbs the padded last block (from `$tail`, the
+/// message's last 0..=63 bytes, built in registers: `lemac::last_words`) and four zero
 /// blocks, then computes the tag with the backend file's `tag` function (see `tag_body`).
 macro_rules! finish_regs {
-    ($ctx:expr, $last:expr, $nonce_term:expr, $r:ident, $a0:ident, $a1:ident, $a2:ident,
+    ($ctx:expr, $tail:expr, $nonce_term:expr, $r:ident, $a0:ident, $a1:ident, $a2:ident,
      $a3:ident, $a4:ident, $a5:ident, $a6:ident, $a7:ident, $a8:ident) => {{
         let ctx: &Context = $ctx;
-        let last: &[u8; 64] = $last;
-        $crate::lemac::schedule::absorb_regs!(
-            std::slice::from_ref(last),
-            $r,
-            $a0,
-            $a1,
-            $a2,
-            $a3,
-            $a4,
-            $a5,
-            $a6,
-            $a7,
-            $a8
-        );
-        $crate::lemac::schedule::absorb_regs!(
-            &[[0u8; 64]; 4],
-            $r,
-            $a0,
-            $a1,
-            $a2,
-            $a3,
-            $a4,
-            $a5,
-            $a6,
-            $a7,
-            $a8
-        );
+        let tail: &[u8] = $tail;
+        let [w0, w1, w2, w3] = super::last_words(tail);
+        let last = [lanes(w0), lanes(w1), lanes(w2), lanes(w3)];
+        for m in [last, [zero(); 4], [zero(); 4], [zero(); 4], [zero(); 4]] {
+            $crate::lemac::schedule::step!(m, $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8);
+            ($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) =
+                ($a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7);
+        }
         tag(
             ctx,
             [$a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8],
@@ -170,7 +274,7 @@ macro_rules! tag_key3 {
 
 /// The finalization of a state in memory: loads it, then `finish_regs`.
 macro_rules! finish_body {
-    ($ctx:expr, $state:expr, $last:expr, $nonce_term:expr) => {{
+    ($ctx:expr, $state:expr, $tail:expr, $nonce_term:expr) => {{
         let state: &mut State = $state;
         let [
             mut a0,
@@ -186,7 +290,7 @@ macro_rules! finish_body {
         let mut r = state.r.each_ref().map(load);
         $crate::lemac::schedule::finish_regs!(
             $ctx,
-            $last,
+            $tail,
             $nonce_term,
             r,
             a0,
@@ -209,10 +313,6 @@ macro_rules! whole_body {
         let ctx: &Context = $ctx;
         let data: &[u8] = $data;
         let (blocks, tail) = data.as_chunks::<64>();
-        // The padded last block first, while no state is in registers: its copy may be a
-        // `memcpy` call (which would make the state spill), and its byte stores are
-        // long done when the block is loaded, after the whole blocks.
-        let mut last = super::last_block(tail);
         let [
             mut a0,
             mut a1,
@@ -226,9 +326,9 @@ macro_rules! whole_body {
         ] = ctx.init.each_ref().map(load);
         let mut r = [zero(); 4];
         $crate::lemac::schedule::absorb_regs!(blocks, r, a0, a1, a2, a3, a4, a5, a6, a7, a8);
-        let tag = $crate::lemac::schedule::finish_regs!(
+        $crate::lemac::schedule::finish_regs!(
             ctx,
-            &last,
+            tail,
             $nonce_term,
             r,
             a0,
@@ -240,9 +340,7 @@ macro_rules! whole_body {
             a6,
             a7,
             a8
-        );
-        super::wipe_last(&mut last);
-        tag
+        )
     }};
 }
 

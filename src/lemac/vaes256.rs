@@ -16,7 +16,7 @@
 //! cost on AMD Zen 3). Key setup is AES-NI's (`aesni.rs`), chosen in the kernel table.
 
 use super::schedule::{finish_body, tag_key3, whole_body};
-use super::x86::{load, load4, store};
+use super::x86::{lanes, load, load4, store};
 use super::{Block, Context, State};
 use std::arch::x86_64::*;
 
@@ -92,15 +92,11 @@ fn tag(ctx: &Context, s: [__m128i; 9], nonce_term: &Block) -> Block {
     tag_key3!(ctx, t)
 }
 
-/// Absorbs the padded last block and four zero blocks, then returns the tag.
+/// Absorbs the padded last block (`tail`, the message's last 0..=63 bytes, padded) and four
+/// zero blocks, then returns the tag.
 #[target_feature(enable = "aes,avx2,vaes")]
-pub(super) fn finish(
-    ctx: &Context,
-    state: &mut State,
-    last: &[u8; 64],
-    nonce_term: &Block,
-) -> Block {
-    finish_body!(ctx, state, last, nonce_term)
+pub(super) fn finish(ctx: &Context, state: &mut State, tail: &[u8], nonce_term: &Block) -> Block {
+    finish_body!(ctx, state, tail, nonce_term)
 }
 
 /// A whole message from the key's initial state to the tag, the state in registers.

@@ -6,7 +6,7 @@
 //! in the kernel table.
 
 use super::schedule::{absorb_body, finish_body, tag_body, whole_body};
-use super::x86::{load, load4, store};
+use super::x86::{lanes, load, load4, store};
 use super::{Block, Context, State};
 use std::arch::x86_64::*;
 
@@ -56,15 +56,11 @@ pub(super) fn absorb(state: &mut State, blocks: &[u8]) {
     absorb_body!(state, blocks)
 }
 
-/// Absorbs the padded last block and four zero blocks, then returns the tag.
+/// Absorbs the padded last block (`tail`, the message's last 0..=63 bytes, padded) and four
+/// zero blocks, then returns the tag.
 #[target_feature(enable = "aes,vaes,avx512f,avx512vl,avx512bw")]
-pub(super) fn finish(
-    ctx: &Context,
-    state: &mut State,
-    last: &[u8; 64],
-    nonce_term: &Block,
-) -> Block {
-    finish_body!(ctx, state, last, nonce_term)
+pub(super) fn finish(ctx: &Context, state: &mut State, tail: &[u8], nonce_term: &Block) -> Block {
+    finish_body!(ctx, state, tail, nonce_term)
 }
 
 /// A whole message from the key's initial state to the tag, the state in registers.

@@ -31,3 +31,10 @@ pub(super) fn load4(m: &[u8; 64]) -> [__m128i; 4] {
         load(&words[3]),
     ]
 }
+
+/// A block from two little-endian 64-bit words (`w[0]` the low one), built in registers.
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(super) fn lanes(w: [u64; 2]) -> __m128i {
+    _mm_set_epi64x(w[1] as i64, w[0] as i64)
+}
