@@ -18,11 +18,30 @@
 //! and the one holding `S[8]` becomes the new `S[0]`, so after nine steps the naming is back
 //! where it started and the loop body is nine steps long.
 
-/// One LeMac step on the message block `$m` (its four words as vectors, `[V; 4]`);
-/// `$s0..$s8` name the registers holding
+/// One LeMac step on message block `$m`; `$s0..$s8` name the registers holding
 /// `S[0]..S[8]` and `$r` the delay line `[RR, R0, R1, R2]`. Afterwards `$s8` holds the new
 /// `S[0]` and `$si` the new `S[i+1]`.
 macro_rules! step {
+    ($m:expr, $r:ident, $s0:ident, $s1:ident, $s2:ident, $s3:ident, $s4:ident, $s5:ident,
+     $s6:ident, $s7:ident, $s8:ident) => {
+        $crate::lemac::schedule::step_words!(
+            load4($m),
+            $r,
+            $s0,
+            $s1,
+            $s2,
+            $s3,
+            $s4,
+            $s5,
+            $s6,
+            $s7,
+            $s8
+        )
+    };
+}
+
+/// `step!` on a message block given as its four words (`[V; 4]`, already in registers).
+macro_rules! step_words {
     ($m:expr, $r:ident, $s0:ident, $s1:ident, $s2:ident, $s3:ident, $s4:ident, $s5:ident,
      $s6:ident, $s7:ident, $s8:ident) => {{
         let [m0, m1, m2, m3] = $m;
@@ -49,138 +68,18 @@ macro_rules! absorb_regs {
         let blocks: &[[u8; 64]] = $blocks;
         let (groups, tail) = blocks.as_chunks::<9>();
         for g in groups {
-            $crate::lemac::schedule::step!(
-                load4(&g[0]),
-                $r,
-                $a0,
-                $a1,
-                $a2,
-                $a3,
-                $a4,
-                $a5,
-                $a6,
-                $a7,
-                $a8
-            );
-            $crate::lemac::schedule::step!(
-                load4(&g[1]),
-                $r,
-                $a8,
-                $a0,
-                $a1,
-                $a2,
-                $a3,
-                $a4,
-                $a5,
-                $a6,
-                $a7
-            );
-            $crate::lemac::schedule::step!(
-                load4(&g[2]),
-                $r,
-                $a7,
-                $a8,
-                $a0,
-                $a1,
-                $a2,
-                $a3,
-                $a4,
-                $a5,
-                $a6
-            );
-            $crate::lemac::schedule::step!(
-                load4(&g[3]),
-                $r,
-                $a6,
-                $a7,
-                $a8,
-                $a0,
-                $a1,
-                $a2,
-                $a3,
-                $a4,
-                $a5
-            );
-            $crate::lemac::schedule::step!(
-                load4(&g[4]),
-                $r,
-                $a5,
-                $a6,
-                $a7,
-                $a8,
-                $a0,
-                $a1,
-                $a2,
-                $a3,
-                $a4
-            );
-            $crate::lemac::schedule::step!(
-                load4(&g[5]),
-                $r,
-                $a4,
-                $a5,
-                $a6,
-                $a7,
-                $a8,
-                $a0,
-                $a1,
-                $a2,
-                $a3
-            );
-            $crate::lemac::schedule::step!(
-                load4(&g[6]),
-                $r,
-                $a3,
-                $a4,
-                $a5,
-                $a6,
-                $a7,
-                $a8,
-                $a0,
-                $a1,
-                $a2
-            );
-            $crate::lemac::schedule::step!(
-                load4(&g[7]),
-                $r,
-                $a2,
-                $a3,
-                $a4,
-                $a5,
-                $a6,
-                $a7,
-                $a8,
-                $a0,
-                $a1
-            );
-            $crate::lemac::schedule::step!(
-                load4(&g[8]),
-                $r,
-                $a1,
-                $a2,
-                $a3,
-                $a4,
-                $a5,
-                $a6,
-                $a7,
-                $a8,
-                $a0
-            );
+            $crate::lemac::schedule::step!(&g[0], $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8);
+            $crate::lemac::schedule::step!(&g[1], $r, $a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7);
+            $crate::lemac::schedule::step!(&g[2], $r, $a7, $a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6);
+            $crate::lemac::schedule::step!(&g[3], $r, $a6, $a7, $a8, $a0, $a1, $a2, $a3, $a4, $a5);
+            $crate::lemac::schedule::step!(&g[4], $r, $a5, $a6, $a7, $a8, $a0, $a1, $a2, $a3, $a4);
+            $crate::lemac::schedule::step!(&g[5], $r, $a4, $a5, $a6, $a7, $a8, $a0, $a1, $a2, $a3);
+            $crate::lemac::schedule::step!(&g[6], $r, $a3, $a4, $a5, $a6, $a7, $a8, $a0, $a1, $a2);
+            $crate::lemac::schedule::step!(&g[7], $r, $a2, $a3, $a4, $a5, $a6, $a7, $a8, $a0, $a1);
+            $crate::lemac::schedule::step!(&g[8], $r, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8, $a0);
         }
         for m in tail {
-            $crate::lemac::schedule::step!(
-                load4(m),
-                $r,
-                $a0,
-                $a1,
-                $a2,
-                $a3,
-                $a4,
-                $a5,
-                $a6,
-                $a7,
-                $a8
-            );
+            $crate::lemac::schedule::step!(m, $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8);
             ($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) =
                 ($a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7);
         }
@@ -223,7 +122,9 @@ macro_rules! finish_regs {
         let [w0, w1, w2, w3] = super::last_words(tail);
         let last = [lanes(w0), lanes(w1), lanes(w2), lanes(w3)];
         for m in [last, [zero(); 4], [zero(); 4], [zero(); 4], [zero(); 4]] {
-            $crate::lemac::schedule::step!(m, $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8);
+            $crate::lemac::schedule::step_words!(
+                m, $r, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8
+            );
             ($a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7, $a8) =
                 ($a8, $a0, $a1, $a2, $a3, $a4, $a5, $a6, $a7);
         }
@@ -345,5 +246,6 @@ macro_rules! whole_body {
 }
 
 pub(crate) use {
-    absorb_body, absorb_regs, finish_body, finish_regs, step, tag_body, tag_key3, whole_body,
+    absorb_body, absorb_regs, finish_body, finish_regs, step, step_words, tag_body, tag_key3,
+    whole_body,
 };
