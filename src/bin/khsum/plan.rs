@@ -216,30 +216,8 @@ pub enum Strictness {
 /// pool, algorithm parameters, keys) before any input is read.
 pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
     match cli.command {
-        Some(Command::Hash(h)) => hash(
-            HashArgs {
-                common: &h.common,
-                output: &h.output,
-                key: &h.key,
-                tree: &h.tree,
-                names: &h.names,
-                update: &h.update,
-            },
-            h.files,
-            Need::KeyOptional,
-        ),
-        Some(Command::Tag(h)) => hash(
-            HashArgs {
-                common: &h.common,
-                output: &h.output,
-                key: &h.key,
-                tree: &h.tree,
-                names: &h.names,
-                update: &h.update,
-            },
-            h.files,
-            Need::KeyRequired,
-        ),
+        Some(Command::Hash(h)) => hash_cmd(h, Need::KeyOptional),
+        Some(Command::Tag(h)) => hash_cmd(h, Need::KeyRequired),
         Some(Command::Check(c)) => check(&c.common, &c.verify, &c.key, &c.tree, c.lists),
         Some(Command::List) => Ok(Plan::List),
         Some(Command::Bench(b)) => bench(&b),
@@ -300,6 +278,19 @@ struct HashArgs<'a> {
     tree: &'a TreeArgs,
     names: &'a NamesArgs,
     update: &'a UpdateArgs,
+}
+
+/// `khsum hash` and `khsum tag` (one option struct for both; `tag` needs a key).
+fn hash_cmd(h: crate::args::HashCmd, need: Need) -> Result<Plan, SetupError> {
+    let args = HashArgs {
+        common: &h.common,
+        output: &h.output,
+        key: &h.key,
+        tree: &h.tree,
+        names: &h.names,
+        update: &h.update,
+    };
+    hash(args, h.files, need)
 }
 
 /// b3sum's `--keyed` and a `--key` on the command line get one line on how keys are
