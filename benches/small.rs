@@ -203,7 +203,22 @@ fn main() {
         }
         let (_, h) = proto(name);
         let n = h.output_len();
+        // BLAKE3 also unkeyed: `khsum FILE`'s default, a path of its own (the crate's
+        // one-call `blake3::hash`); the keyed one copies the keyed state.
+        let unkeyed = (name == "blake3").then(|| {
+            alg.hasher(None, &Params::default())
+                .expect("unkeyed BLAKE3")
+        });
         for size in [64usize, 1024] {
+            if let Some(u) = &unkeyed {
+                let data = TestRng::new(size as u64).bytes(size);
+                let mut out = vec![0u8; n];
+                let t = interleaved(&mut [&mut || {
+                    u.digest_whole_into(black_box(&data), &mut out).unwrap();
+                    black_box(&out);
+                }]);
+                row("blake3 (unkeyed)", size, u.backend().name(), t[0], None);
+            }
             let data = TestRng::new(size as u64).bytes(size);
             let mut out = vec![0u8; n];
             let t = interleaved(&mut [&mut || {
