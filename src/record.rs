@@ -8,7 +8,10 @@
 //! * `size`: the bytes hashed (`null` when the input could not be read);
 //! * `algorithm`: the algorithm's name as `khsum list` prints it;
 //! * `digest`: the digest (or, for `khsum tag`, the tag) in lowercase hex, `null`
-//!   when none was computed;
+//!   when none was computed. In `check`, a value computed under a secret (a key, or the
+//!   key material of `--derive-key`) is printed only when it matched, so it is never
+//!   more than the list already says: a FAILED record of a keyed line has `null` (see
+//!   [`checked_digest`]);
 //! * `expected`: in `check`, the listed digest in hex;
 //! * `status`: `ok`, `failed` (the digest did not match), `missing` (the file does not
 //!   exist), `error` (it could not be read), `skipped` (not a regular file, in a tree)
@@ -67,6 +70,14 @@ pub struct Record<'a> {
     pub error: Option<&'a str>,
     /// A warning about the input ([`crate::Digest::notice`]), in a field of its own.
     pub warning: Option<&'a str>,
+}
+
+/// The `digest` field of a `check` record: the computed value, unless it was computed
+/// under a secret (`secret`: a key, or `--derive-key`'s key material) and did not
+/// match. A FAILED record must not hand out the valid tag (or derived key) for a
+/// message someone else chose: that would make `khsum -c --json` a tag oracle.
+pub fn checked_digest(computed: &[u8], status: Status, secret: bool) -> Option<&[u8]> {
+    (!secret || status == Status::Ok).then_some(computed)
 }
 
 /// Adds `key` (a UTF-8 name) or `key_bytes` (raw bytes) to `m`.
@@ -137,6 +148,15 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secret_values_show_only_when_they_matched() {
+        let d = [1u8, 2];
+        assert_eq!(checked_digest(&d, Status::Ok, true), Some(&d[..]));
+        assert_eq!(checked_digest(&d, Status::Failed, true), None);
+        assert_eq!(checked_digest(&d, Status::Failed, false), Some(&d[..]));
+        assert_eq!(checked_digest(&d, Status::Ok, false), Some(&d[..]));
+    }
 
     #[test]
     fn records_are_one_line_each() {

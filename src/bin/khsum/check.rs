@@ -9,7 +9,7 @@ use khsum::checkfile::{Entry, Line, ListParser, format_status};
 use khsum::io::{Hashed, InputError, Mmap, hash_path_with};
 use khsum::names::{bytes_to_path, path_bytes};
 use khsum::progress::{Counted, Counter};
-use khsum::record::{Record, Status as RecordStatus, Summary};
+use khsum::record::{Record, Status as RecordStatus, Summary, checked_digest};
 use khsum::update::normalize;
 use khsum::walk::{Item, Walker};
 use khsum::{Algorithm, Hasher, OutputRule, Params};
@@ -20,8 +20,9 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 
-/// Prototype hashers by algorithm and, for algorithms with a choice of lengths, length.
-type Protos = HashMap<(&'static str, Option<usize>), Arc<dyn Hasher>>;
+/// Prototype hashers by algorithm and, for algorithms with a choice of lengths, length;
+/// each with whether what it computes depends on a secret (a key, `--derive-key`).
+type Protos = HashMap<(&'static str, Option<usize>), (Arc<dyn Hasher>, bool)>;
 
 /// What the lists are checked with (the plan, less the lists).
 struct CheckSetup {
@@ -91,9 +92,13 @@ pub fn run(plan: CheckPlan) -> Status {
     let display = progress::start(plan.io.progress, totals(&plan.lists));
     let counter = display.as_ref().map(|(_, c)| c.clone());
     let mut forced = None;
-    if let Some((a, p)) = plan.forced {
-        let len = (!matches!(a.output, OutputRule::Fixed(_))).then(|| p.output_len());
-        protos.insert((a.name, len), Arc::from(counted(p, &counter)));
+    if let Some(f) = plan.forced {
+        let a = f.alg;
+        let len = (!matches!(a.output, OutputRule::Fixed(_))).then(|| f.proto.output_len());
+        protos.insert(
+            (a.name, len),
+            (Arc::from(counted(f.proto, &counter)), f.secret),
+        );
         forced = Some(a);
     }
     let lists = plan.lists;
@@ -343,19 +348,16 @@ fn check_list(
                                 Ok(key)
                             })
                             .and_then(|key| {
-                            prototype(
-                                e.algorithm,
-                                &key,
-                                &Params {
-                                    out_len: len.or(s.params.out_len),
-                                    ..s.params
-                                },
-                            )
+                            let params = Params {
+                                out_len: len.or(s.params.out_len),
+                                ..s.params
+                            };
+                            Ok((prototype(e.algorithm, &key, &params)?, key.is_some()))
                         }) {
-                            Ok(p) => {
+                            Ok((p, secret)) => {
                                 let p: Arc<dyn Hasher> = Arc::from(counted(p, &s.counter));
-                                protos.insert((e.algorithm.name, len), p.clone());
-                                p
+                                protos.insert((e.algorithm.name, len), (p.clone(), secret));
+                                (p, secret)
                             }
                             Err(err) => {
                                 setup_error = Some(err);
@@ -363,24 +365,24 @@ fn check_list(
                             }
                         },
                     };
-                    return Some((e, proto, std::mem::take(&mut warnings)));
+                    return Some((e, proto.0, proto.1, std::mem::take(&mut warnings)));
                 }
             }
         }
     });
     let out = RefCell::new(out);
-    type Done = (Entry, Result<Hashed, InputError>, Vec<String>);
+    type Done = (Entry, Result<Hashed, InputError>, bool, Vec<String>);
     let mmap = s.mmap;
     let window = 4 * rayon::current_num_threads().max(1);
     khsum::parallel::for_each_ordered(
         entries,
         window,
         khsum::parallel::FILE_BATCH,
-        |(e, proto, warns): (Entry, Arc<dyn Hasher>, Vec<String>)| -> Done {
+        |(e, proto, secret, warns): (Entry, Arc<dyn Hasher>, bool, Vec<String>)| -> Done {
             let res = hash_path_with(&bytes_to_path(&e.name), &*proto, mmap);
-            (e, res, warns)
+            (e, res, secret, warns)
         },
-        |(e, res, warns)| {
+        |(e, res, secret, warns)| {
             let mut out = out.borrow_mut();
             for w in warns {
                 out.warn(&w);
@@ -394,7 +396,7 @@ fn check_list(
                     name: &e.name,
                     size: h.map(|h| h.size),
                     algorithm: Some(e.algorithm.name),
-                    digest: h.map(|h| &h.digest[..]),
+                    digest: h.and_then(|h| checked_digest(&h.digest, status, secret)),
                     expected: Some(&e.digest),
                     status,
                     error,

@@ -151,8 +151,8 @@ impl Walk {
 
 /// Verifying checksum lists.
 pub struct CheckPlan {
-    /// `-a`: only that algorithm's lines, checked with `forced_proto`.
-    pub forced: Option<(&'static Algorithm, Box<dyn Hasher>)>,
+    /// `-a` (or `--derive-key`): only that algorithm's lines, checked with one prototype.
+    pub forced: Option<Forced>,
     pub params: Params,
     /// Key material for lines whose label names a keyed algorithm (read before any list).
     pub keys: KeyMaterial,
@@ -163,6 +163,14 @@ pub struct CheckPlan {
     pub io: Io,
     /// `--unlisted DIR`: the trees whose files every list together must name.
     pub unlisted: Option<Unlisted>,
+}
+
+/// The one algorithm a check is limited to, its prototype, and whether what it computes
+/// depends on a secret (a key, or `--derive-key`'s key material).
+pub struct Forced {
+    pub alg: &'static Algorithm,
+    pub proto: Box<dyn Hasher>,
+    pub secret: bool,
 }
 
 /// `check --unlisted DIR...`.
@@ -702,15 +710,16 @@ fn check(
                     "--derive-key checks lists of derived keys: the listed files are the key material, so it takes no --key-file or --key-env".into(),
                 ));
             }
-            let a = a.unwrap_or_else(Algorithm::default_algorithm);
-            (
-                Some((a, derive_key(a, context, &params)?)),
-                KeyMaterial::None,
-            )
+            let alg = a.unwrap_or_else(Algorithm::default_algorithm);
+            let proto = derive_key(alg, context, &params)?;
+            let secret = true;
+            (Some(Forced { alg, proto, secret }), KeyMaterial::None)
         }
-        (None, Some(a)) => {
-            let proto = setup::prototype(a, &source.load(a)?, &params)?;
-            (Some((a, proto)), KeyMaterial::None)
+        (None, Some(alg)) => {
+            let key = source.load(alg)?;
+            let proto = setup::prototype(alg, &key, &params)?;
+            let secret = key.is_some();
+            (Some(Forced { alg, proto, secret }), KeyMaterial::None)
         }
         (None, None) => (None, source.read()?),
     };
