@@ -2,8 +2,9 @@
 //! form, `-z`) and reading them back from lists (GNU, BSD, OpenSSL and b3sum forms), with
 //! the same leniency as GNU coreutils 9.1.
 
-use crate::algorithm::{Algorithm, LineStyle, OutputRule, XOF_MAX};
+use crate::algorithm::Algorithm;
 use crate::names;
+use crate::spec::{LineStyle, OutputRule, XOF_MAX};
 
 /// How hash lines are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -222,45 +223,6 @@ pub struct ListParser {
     named_untagged: Option<&'static Algorithm>,
 }
 
-/// Names of checksum lists and the algorithm their untagged lines use: the conventional
-/// `SHA256SUMS`-style names (as Debian, Ubuntu, Fedora and most release pages publish
-/// them) and `*.sha256`-style suffixes, matched without regard to case, also with a
-/// trailing `.txt` or `.asc` (a signed list).
-pub const LIST_NAMES: &[(&str, &str, &str)] = &[
-    // (list name, suffix, algorithm)
-    ("MD5SUMS", "md5", "md5"),
-    ("SHA1SUMS", "sha1", "sha1"),
-    ("SHA224SUMS", "sha224", "sha224"),
-    ("SHA256SUMS", "sha256", "sha256"),
-    ("SHA384SUMS", "sha384", "sha384"),
-    ("SHA512SUMS", "sha512", "sha512"),
-    ("SHA3-256SUMS", "sha3-256", "sha3-256"),
-    ("SHA3-512SUMS", "sha3-512", "sha3-512"),
-    ("B2SUMS", "b2", "blake2b"),
-    ("B3SUMS", "b3", "blake3"),
-    ("XXH32SUMS", "xxh32", "xxh32"),
-    ("XXH64SUMS", "xxh64", "xxh64"),
-    ("XXH128SUMS", "xxh128", "xxh128"),
-    ("XXH3SUMS", "xxh3", "xxh3"),
-];
-
-/// The algorithm a list's file name implies for its untagged lines (see [`LIST_NAMES`]),
-/// from the last component of the name.
-pub fn algorithm_for_list_name(name: &[u8]) -> Option<&'static Algorithm> {
-    let base = name.rsplit(|&c| c == b'/' || c == b'\\').next()?;
-    let base = std::str::from_utf8(base).ok()?.to_ascii_lowercase();
-    let base = base
-        .strip_suffix(".txt")
-        .or_else(|| base.strip_suffix(".asc"))
-        .unwrap_or(&base);
-    LIST_NAMES
-        .iter()
-        .find(|(list, suffix, _)| {
-            base == list.to_ascii_lowercase() || base.ends_with(&format!(".{suffix}"))
-        })
-        .and_then(|(_, _, alg)| Algorithm::lookup(alg).ok())
-}
-
 fn is_white(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n')
 }
@@ -283,7 +245,7 @@ impl ListParser {
 
     /// A parser for the list named `list_name`: as [`ListParser::new`], but without
     /// `-a` the list's name may imply the algorithm of its untagged lines
-    /// ([`algorithm_for_list_name`]). Tagged lines always go by their label.
+    /// ([`Algorithm::from_list_name`]). Tagged lines always go by their label.
     pub fn for_list(
         forced: Option<&'static Algorithm>,
         length: Option<usize>,
@@ -291,7 +253,7 @@ impl ListParser {
     ) -> ListParser {
         let mut p = ListParser::new(forced, length);
         if forced.is_none()
-            && let Some(a) = algorithm_for_list_name(list_name)
+            && let Some(a) = Algorithm::from_list_name(list_name)
         {
             p.untagged = a;
             p.named_untagged = Some(a);

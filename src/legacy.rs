@@ -3,7 +3,7 @@
 //! alone), `sysv` (`sum -s`) and `bsd` (`sum -r`). They catch accidental corruption only.
 //!
 //! Their lines are not hex digests: `CRC SIZE NAME` for the CRCs and `SUM BLOCKS NAME` for
-//! the sums (see [`crate::algorithm::LineStyle`]). The "digest" a hasher returns is
+//! the sums (see [`crate::spec::LineStyle`]). The "digest" a hasher returns is
 //! therefore the two numbers of the line, each big-endian: the 32-bit checksum and the
 //! 64-bit size (CRCs) or block count (sums: 512-byte blocks for sysv, 1024 for bsd,
 //! rounded up), so a line written and a line read compare as bytes.
@@ -14,7 +14,6 @@
 //! 16-bit checksum rotated right by one bit before each byte is added; System V: the
 //! byte sum folded to 16 bits).
 
-use crate::algorithm::Build;
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 
@@ -96,30 +95,30 @@ impl Hasher for Legacy {
     }
 }
 
-fn new(state: State) -> Result<Box<dyn Hasher>, Error> {
-    Ok(Box::new(Legacy { state, len: 0 }))
+fn new(state: State) -> Box<dyn Hasher> {
+    Box::new(Legacy { state, len: 0 })
 }
 
 /// POSIX `cksum`.
-pub(crate) fn cksum(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+pub(crate) fn cksum() -> Box<dyn Hasher> {
     new(State::Cksum(crc_fast::Digest::new(
         CrcAlgorithm::Crc32Cksum,
     )))
 }
 
 /// `cksum -a crc32b`.
-pub(crate) fn crc32b(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+pub(crate) fn crc32b() -> Box<dyn Hasher> {
     new(State::Crc32b(crc_fast::Digest::new(
         CrcAlgorithm::Crc32IsoHdlc,
     )))
 }
 
 /// `sum -s`.
-pub(crate) fn sysv(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+pub(crate) fn sysv() -> Box<dyn Hasher> {
     new(State::Sysv(0))
 }
 
 /// `sum -r`.
-pub(crate) fn bsd(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+pub(crate) fn bsd() -> Box<dyn Hasher> {
     new(State::Bsd(0))
 }

@@ -61,7 +61,7 @@ fn hint(used: &Algorithm, digits: Option<usize>, list_name: &[u8]) -> Option<Str
     all.sort_by_key(|a| !matches!(a.output, OutputRule::Fixed(_)));
     let others: Vec<&str> = all
         .into_iter()
-        .filter(|a| *a != used && (a.key == khsum::KeyRule::None || a.name == "blake3"))
+        .filter(|a| *a != used && !a.needs_key())
         .filter(|a| match a.output {
             OutputRule::Fixed(n) | OutputRule::Xof { default: n } => n == bytes,
             OutputRule::Range { min, max, .. } => (min..=max).contains(&bytes),
@@ -324,7 +324,7 @@ fn check_list(
                             .key_for(e.algorithm)
                             .map_err(|err| match s.keys.given_with() {
                                 // A key for a list of unkeyed lines: say which line.
-                                Some(flag) if e.algorithm.key == khsum::KeyRule::None => {
+                                Some(flag) if !e.algorithm.takes_key() => {
                                     SetupError(format!(
                                         "{}: {line_no}: {} lines take no key (one was given with {flag})",
                                         q(&list_name),
@@ -336,9 +336,7 @@ fn check_list(
                             .and_then(|key| {
                                 // A MAC's line checked with the all-zero key would only
                                 // ever FAIL: a keyed label needs a key.
-                                let keyed = e.algorithm.class == khsum::Class::Mac
-                                    || e.algorithm.key == khsum::KeyRule::SameAsMessage;
-                                if keyed && key.is_none() {
+                                if e.algorithm.needs_key() && key.is_none() {
                                     return Err(SetupError(format!(
                                         "{}: {line_no}: {} lines need a key (--key-file or --key-env)",
                                         q(&list_name),

@@ -465,7 +465,7 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
     for &alg in algs.iter().filter(|_| key.derive_key.is_none()) {
         let params = setup::params(common, Some(alg))?;
         protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
-        if alg.class == khsum::Class::Mac && !source.is_some() && std::io::stderr().is_terminal() {
+        if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
             crate::report::warn(&format!(
                 "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",
                 alg.name
@@ -562,22 +562,20 @@ fn line_format(output: &OutputArgs) -> LineFormat {
     }
 }
 
-/// `--derive-key CONTEXT`: BLAKE3's key-derivation mode, whose input is key material.
+/// `--derive-key CONTEXT`: the algorithm's key-derivation mode (BLAKE3's), whose input
+/// is key material.
 fn derive_key(
     alg: &'static Algorithm,
     context: &str,
     params: &Params,
 ) -> Result<Box<dyn Hasher>, SetupError> {
-    if alg.name != "blake3" {
-        return Err(SetupError(format!(
+    match alg.derive_hasher(context, params) {
+        Some(h) => Ok(h?),
+        None => Err(SetupError(format!(
             "--derive-key is BLAKE3's key derivation: it does not apply to {}",
             alg.name
-        )));
+        ))),
     }
-    Ok(khsum::blake3::derive_key(
-        context,
-        alg.output_len(params.out_len)?,
-    ))
 }
 
 /// `-a`: one algorithm or several (no repeats; the legacy checksums, whose lines name no
@@ -629,7 +627,7 @@ fn update_plan(
     // Untagged lines added to SHA256SUMS must be SHA-256 lines.
     let shown = khsum::names::path_bytes(path);
     if let [alg] = algs
-        && let Some(named) = khsum::checkfile::algorithm_for_list_name(&shown)
+        && let Some(named) = Algorithm::from_list_name(&shown)
         && named != *alg
     {
         return Err(SetupError(format!(
