@@ -71,6 +71,11 @@ pub struct Algorithm {
     pub list_names: &'static [&'static str],
     /// Its key-derivation mode (`--derive-key`), if it has one.
     pub derive: Option<DeriveFn>,
+    /// How common its lists are: the order in which detection tries the algorithms a
+    /// digest's length allows (lower first; see `crate::verify`).
+    pub rank: u8,
+    /// Rare or slow: detection tries it only on a small file.
+    pub rare: bool,
     /// Its backends, best first (derived from its kernel table).
     backends: fn() -> Vec<Backend>,
     /// Builds a hasher.
@@ -96,6 +101,8 @@ pub const DEFAULT: Algorithm = Algorithm {
     list_stems: &[],
     list_names: &[],
     derive: None,
+    rank: 100,
+    rare: false,
     backends: crate_dispatched,
     build: |_| Err(Error::BadParameter("no build function".into())),
 };
@@ -125,8 +132,9 @@ fn highway<const W: usize>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
 static ALL: &[Algorithm] = &[
     Algorithm {
         name: "blake3",
+        rank: 2,
         aliases: &["b3"],
-        labels: &["BLAKE3", "BLAKE3-256"],
+        labels: &["BLAKE3"],
         key: KeyRule::Fixed(32),
         output: OutputRule::Xof { default: 32 },
         summary: "BLAKE3 hash (default); keyed mode with a 32-byte key",
@@ -139,6 +147,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha256",
+        rank: 1,
         aliases: &["sha-256", "sha2-256"],
         labels: &["SHA256", "SHA2-256"],
         output: OutputRule::Fixed(32),
@@ -151,6 +160,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512",
+        rank: 5,
         aliases: &["sha-512", "sha2-512"],
         labels: &["SHA512", "SHA2-512"],
         output: OutputRule::Fixed(64),
@@ -162,6 +172,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha224",
+        rank: 21,
         aliases: &["sha-224", "sha2-224"],
         labels: &["SHA224", "SHA2-224"],
         output: OutputRule::Fixed(28),
@@ -173,6 +184,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha384",
+        rank: 20,
         aliases: &["sha-384", "sha2-384"],
         labels: &["SHA384", "SHA2-384"],
         output: OutputRule::Fixed(48),
@@ -184,6 +196,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512-224",
+        rank: 24,
         aliases: &["sha-512/224", "sha512/224"],
         labels: &["SHA512-224", "SHA2-512/224", "SHA512/224"],
         output: OutputRule::Fixed(28),
@@ -194,6 +207,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512-256",
+        rank: 23,
         aliases: &["sha-512/256", "sha512/256"],
         labels: &["SHA512-256", "SHA2-512/256", "SHA512/256"],
         output: OutputRule::Fixed(32),
@@ -204,6 +218,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-224",
+        rank: 33,
+        rare: true,
         aliases: &["sha3_224"],
         labels: &["SHA3-224"],
         output: OutputRule::Fixed(28),
@@ -215,6 +231,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-256",
+        rank: 30,
+        rare: true,
         aliases: &["sha3_256"],
         labels: &["SHA3-256"],
         output: OutputRule::Fixed(32),
@@ -226,6 +244,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-384",
+        rank: 32,
+        rare: true,
         aliases: &["sha3_384"],
         labels: &["SHA3-384"],
         output: OutputRule::Fixed(48),
@@ -237,6 +257,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-512",
+        rank: 31,
+        rare: true,
         aliases: &["sha3_512"],
         labels: &["SHA3-512"],
         output: OutputRule::Fixed(64),
@@ -248,8 +270,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "blake2b",
+        rank: 6,
         aliases: &["blake2b-512", "b2"],
-        labels: &["BLAKE2b"],
+        labels: &["BLAKE2b", "BLAKE2B"],
         output: OutputRule::Range {
             min: 1,
             max: 64,
@@ -263,8 +286,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "blake2s",
+        rank: 22,
         aliases: &["blake2s-256"],
-        labels: &["BLAKE2s"],
+        labels: &["BLAKE2s", "BLAKE2S"],
         output: OutputRule::Range {
             min: 1,
             max: 32,
@@ -278,6 +302,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sm3",
+        rank: 34,
+        rare: true,
         labels: &["SM3"],
         output: OutputRule::Fixed(32),
         summary: "SM3 (GB/T 32905-2016), byte-compatible with cksum -a sm3",
@@ -288,6 +314,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "md5",
+        rank: 3,
         aliases: &["md-5"],
         labels: &["MD5"],
         output: OutputRule::Fixed(16),
@@ -299,6 +326,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha1",
+        rank: 4,
         aliases: &["sha-1"],
         labels: &["SHA1"],
         output: OutputRule::Fixed(20),
@@ -310,6 +338,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh32",
+        rank: 10,
         aliases: &["xxhash32"],
         labels: &["XXH32"],
         output: OutputRule::Fixed(4),
@@ -322,6 +351,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh64",
+        rank: 7,
         aliases: &["xxhash64", "xxhash"],
         labels: &["XXH64"],
         output: OutputRule::Fixed(8),
@@ -334,6 +364,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh3",
+        rank: 8,
         aliases: &["xxh3-64", "xxhash3"],
         labels: &["XXH3"],
         untagged_prefix: "XXH3_",
@@ -347,6 +378,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh128",
+        rank: 9,
         aliases: &["xxh3-128", "xxhash128"],
         labels: &["XXH128"],
         output: OutputRule::Fixed(16),
@@ -359,6 +391,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "crc",
+        rank: 12,
         aliases: &["cksum"],
         labels: &["CRC"],
         line: LineStyle::Cksum,
@@ -371,6 +404,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "crc32b",
+        rank: 15,
         labels: &["CRC32B"],
         line: LineStyle::Cksum,
         output: OutputRule::Fixed(12),
@@ -381,7 +415,20 @@ static ALL: &[Algorithm] = &[
         ..DEFAULT
     },
     Algorithm {
+        name: "crc32",
+        rank: 11,
+        labels: &["CRC32"],
+        output: OutputRule::Fixed(4),
+        class: Class::Checksum,
+        summary: "zlib/Ethernet CRC-32 in hex (not cryptographic), like rhash --crc32 and SFV lists",
+        kat_ids: &["crc32"],
+        list_stems: &["sfv", "crc32"],
+        build: |_| Ok(crate::legacy::crc32()),
+        ..DEFAULT
+    },
+    Algorithm {
         name: "sysv",
+        rank: 14,
         aliases: &["sum-s"],
         labels: &["SYSV"],
         line: LineStyle::SumSysv,
@@ -394,6 +441,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "bsd",
+        rank: 13,
         aliases: &["sum-r"],
         labels: &["BSD"],
         line: LineStyle::SumBsd,
@@ -521,6 +569,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "rescue-prime",
+        rank: 35,
+        rare: true,
         aliases: &["rp64_256", "rescue"],
         labels: &["RESCUE-PRIME"],
         output: OutputRule::Fixed(32),
@@ -945,6 +995,7 @@ mod tests {
                 "xxh128",
                 "crc",
                 "crc32b",
+                "crc32",
                 "sysv",
                 "bsd",
                 "hmac-sha256",
@@ -983,7 +1034,9 @@ mod tests {
         assert_eq!(b3.label_for(32), "BLAKE3");
         assert_eq!(b3.label_for(64), "BLAKE3-512");
         assert_eq!(Algorithm::from_label("BLAKE3-512"), Some((b3, Some(64))));
-        assert_eq!(Algorithm::from_label("BLAKE3-256"), Some((b3, None)));
+        assert_eq!(Algorithm::from_label("BLAKE3-256"), Some((b3, Some(32))));
+        // OpenSSL 3 writes BLAKE2 labels in capitals, with the length.
+        assert_eq!(Algorithm::from_label("BLAKE2B-512"), Some((b2, Some(64))));
         let sha = Algorithm::lookup("sha512-256").unwrap();
         assert_eq!(Algorithm::from_label("SHA512-256"), Some((sha, None)));
         assert_eq!(sha.label_for(32), "SHA512-256");
