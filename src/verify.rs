@@ -25,7 +25,7 @@
 
 use crate::algorithm::Algorithm;
 use crate::checkfile::{Entry, Line, ListParser, Untagged};
-use crate::hasher::{Digest, Hasher};
+use crate::hasher::Hasher;
 use crate::io::{Hashed, InputError, Mmap, hash_path_with, hash_stdin_with};
 use crate::key::Key;
 use crate::multi::Multi;
@@ -83,8 +83,9 @@ impl Shape {
 }
 
 /// The algorithms (with the output length) lines of `shape` can be, in the order they
-/// are tried: `named` (the list name's) first, then by [`Algorithm::rank`]. Algorithms
-/// that need a key never take part.
+/// are tried: `named` (the list name's) first, then by [`Algorithm::rank`], those at
+/// their default length before those at another. Algorithms that need a key never take
+/// part.
 pub fn candidates(
     shape: Shape,
     named: Option<&'static Algorithm>,
@@ -94,7 +95,13 @@ pub fn candidates(
         .filter(|a| !a.needs_key() && (a.line != LineStyle::Hex) == shape.legacy)
         .filter(|a| a.output_len(Some(shape.len)).is_ok())
         .collect();
-    c.sort_by_key(|a| (Some(*a) != named, a.rank));
+    // At a length not its default, an algorithm with a choice of lengths is rarer than
+    // any at its own (a 32-digit digest is MD5's before it is a 128-bit BLAKE3's).
+    let rank = |a: &Algorithm| {
+        let off = a.output.default_len() != shape.len;
+        u16::from(a.rank) + if off { 200 } else { 0 }
+    };
+    c.sort_by_key(|a| (Some(*a) != named, rank(a)));
     c.into_iter().map(|a| (a, shape.len)).collect()
 }
 
@@ -110,12 +117,13 @@ pub enum Verdict {
     Attacked,
 }
 
-/// The verdict on a file whose digest is `got` (compared in constant time), listed as
-/// `expected`. Shared by `-c` and `--update --check-existing`.
-pub fn verdict(got: &Digest, expected: &[u8]) -> Verdict {
+/// The verdict on a file whose digest is `got` (compared in constant time) and whose
+/// hasher noticed `notice` ([`crate::Digest::notice`]), listed as `expected`. Shared by `-c` and
+/// `--update --check-existing`.
+pub fn verdict(got: &[u8], notice: Option<&str>, expected: &[u8]) -> Verdict {
     if !crate::digests_equal(got, expected) {
         Verdict::Failed
-    } else if got.notice().is_some() {
+    } else if notice.is_some() {
         Verdict::Attacked
     } else {
         Verdict::Ok
@@ -300,7 +308,7 @@ impl Checked {
             Err(e) if e.missing && ignore_missing => Outcome::Ignored,
             Err(e) if e.missing => Outcome::Missing(&e.reason),
             Err(e) => Outcome::Unreadable(&e.reason),
-            Ok(h) => match verdict(&h.digest, &self.entry.digest) {
+            Ok(h) => match verdict(&h.digest, h.digest.notice(), &self.entry.digest) {
                 Verdict::Ok => Outcome::Ok,
                 Verdict::Failed => Outcome::Failed,
                 Verdict::Attacked => Outcome::Attacked,
@@ -859,7 +867,7 @@ fn trial(
         let Some(h) = build((a, n)) else { continue };
         note(a);
         match hash_path_with(&path, &*h, mmap) {
-            Ok(hashed) if verdict(&hashed.digest, expected) != Verdict::Failed => {
+            Ok(hashed) if crate::digests_equal(&hashed.digest, expected) => {
                 return Trial::Match(a, n, hashed);
             }
             Ok(_) => {}
@@ -916,5 +924,214 @@ impl<R: BufRead> Iterator for ListCheck<'_, '_, R> {
             }
             self.read_line();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkfile::{LineFormat, format_line};
+    use std::path::Path;
+
+    fn alg(n: &str) -> &'static Algorithm {
+        Algorithm::lookup(n).unwrap()
+    }
+
+    fn no_key(_: &'static Algorithm) -> Result<Option<Key>, String> {
+        Ok(None)
+    }
+
+    /// Checks `list` (as the list named `arg`) without -a: every file's outcome and
+    /// algorithm, and the end.
+    fn check(list: &[u8], arg: &[u8]) -> (Vec<(Outcome<'static>, &'static str)>, ListEnd) {
+        let mut protos = Prototypes::new(&no_key, None, Params::default(), None);
+        let opts = ListOptions {
+            forced: None,
+            length: None,
+            warn_improper: false,
+            mmap: Mmap::Auto,
+        };
+        let mut items = ListCheck::new(list, arg, &mut protos, opts);
+        let mut got = Vec::new();
+        for item in items.by_ref() {
+            let Item::Check(job) = item else { continue };
+            let c = job.run(Mmap::Auto);
+            let o = match c.outcome(false) {
+                Outcome::Ok => Outcome::Ok,
+                Outcome::Failed => Outcome::Failed,
+                Outcome::Attacked => Outcome::Attacked,
+                Outcome::Missing(_) => Outcome::Missing(""),
+                Outcome::Unreadable(_) => Outcome::Unreadable(""),
+                Outcome::Ignored => Outcome::Ignored,
+            };
+            got.push((o, c.entry.algorithm.name));
+        }
+        (got, items.finish())
+    }
+
+    /// The line khsum writes for `name` (as `khsum -a ALG -l LEN` prints it).
+    fn line(a: &Algorithm, len: usize, name: &Path) -> Vec<u8> {
+        let params = Params {
+            out_len: Some(len).filter(|_| !matches!(a.output, OutputRule::Fixed(_))),
+            nonce: None,
+        };
+        let h = a.hasher(None, &params).unwrap();
+        let d = crate::io::hash_path(name, &*h).unwrap();
+        let mut out = Vec::new();
+        let name = crate::names::path_bytes(name);
+        if a.line == LineStyle::Hex {
+            format_line(&mut out, a, &d, &name, LineFormat::default());
+        } else {
+            crate::checkfile::format_legacy(
+                &mut out,
+                a.line,
+                &d,
+                Some(&name),
+                LineFormat::default(),
+            );
+        }
+        out
+    }
+
+    /// Every algorithm that needs no key, at every length class its rule allows, checks
+    /// from its own untagged output with no -a and a name that says nothing; a changed
+    /// file is FAILED, the other OK.
+    #[test]
+    fn every_unkeyed_algorithm_is_found_from_its_own_output() {
+        let d = tempfile::TempDir::new().unwrap();
+        let a = d.path().join("a b");
+        let b = d.path().join("b");
+        std::fs::write(&a, b"hello\n").unwrap();
+        std::fs::write(&b, crate::testutil::TestRng::new(5).bytes(70_000)).unwrap();
+        let mut cases = 0;
+        for x in Algorithm::all().iter().filter(|x| !x.needs_key()) {
+            let lengths: Vec<usize> = match x.output {
+                OutputRule::Fixed(n) => vec![n],
+                OutputRule::Range { min, max, .. } => vec![min, 4, 8, 16, 20, 32, max],
+                OutputRule::Xof { .. } => vec![1, 4, 8, 16, 20, 32, 64, 100],
+            };
+            for len in lengths {
+                let list = [line(x, len, &a), line(x, len, &b)].concat();
+                let (got, end) = check(&list, b"list");
+                assert_eq!(got, [(Outcome::Ok, x.name); 2], "{} {len}", x.name);
+                assert!(end.hints.is_empty(), "{} {len}: {:?}", x.name, end.hints);
+                // The same list with the second file changed: FAILED, the first OK.
+                let other = crate::testutil::TestRng::new(6).bytes(70_000);
+                std::fs::write(&b, &other).unwrap();
+                let (got, _) = check(&list, b"list");
+                assert_eq!(
+                    got,
+                    [(Outcome::Ok, x.name), (Outcome::Failed, x.name)],
+                    "{}",
+                    x.name
+                );
+                std::fs::write(&b, crate::testutil::TestRng::new(5).bytes(70_000)).unwrap();
+                cases += 1;
+            }
+        }
+        assert!(cases > 40, "{cases}");
+    }
+
+    #[test]
+    fn candidates_come_in_order_of_use() {
+        let first = |len, legacy, named: Option<&str>| {
+            let c = candidates(Shape { len, legacy }, named.map(alg));
+            c.iter().map(|(a, _)| a.name).take(3).collect::<Vec<_>>()
+        };
+        assert_eq!(first(32, false, None), ["sha256", "blake3", "blake2s"]);
+        assert_eq!(first(16, false, None), ["md5", "xxh128", "blake3"]);
+        assert_eq!(first(20, false, None), ["sha1", "blake3", "blake2b"]);
+        assert_eq!(first(64, false, None), ["sha512", "blake2b", "sha3-512"]);
+        assert_eq!(first(8, false, None), ["xxh64", "xxh3", "blake3"]);
+        assert_eq!(first(4, false, None), ["xxh32", "crc32", "blake3"]);
+        assert_eq!(first(12, true, None), ["crc", "bsd", "sysv"]);
+        assert_eq!(
+            first(32, false, Some("blake3")),
+            ["blake3", "sha256", "blake2s"]
+        );
+        assert_eq!(
+            first(16, false, Some("xxh128")),
+            ["xxh128", "md5", "blake3"]
+        );
+        // A MAC or universal hash never takes part (HMAC-SHA256, HighwayHash-256 have
+        // 32 bytes too); the rare ones come after the common ones, lengths not an
+        // algorithm's default last.
+        let all: Vec<&str> = candidates(
+            Shape {
+                len: 32,
+                legacy: false,
+            },
+            None,
+        )
+        .iter()
+        .map(|(a, _)| a.name)
+        .collect();
+        assert_eq!(
+            all,
+            [
+                "sha256",
+                "blake3",
+                "blake2s",
+                "sha512-256",
+                "sha3-256",
+                "sm3",
+                "rescue-prime",
+                "blake2b"
+            ]
+        );
+    }
+
+    /// No candidate gives the listed digest: the lines are checked as the first candidate
+    /// (FAILED where they differ), and the hint names what was tried and a runnable
+    /// command.
+    #[test]
+    fn no_match_checks_as_the_first_candidate_and_says_what_was_tried() {
+        let d = tempfile::TempDir::new().unwrap();
+        let a = d.path().join("a");
+        std::fs::write(&a, b"hello\n").unwrap();
+        let name = crate::names::path_bytes(&a).into_owned();
+        let list = [&b"00000000000000000000000000000000  "[..], &name, b"\n"].concat();
+        let (got, end) = check(&list, b"my list");
+        assert_eq!(got, [(Outcome::Failed, "md5")]);
+        let tried = "md5, xxh128, blake3, blake2b, blake2s";
+        assert_eq!(
+            end.hints,
+            [format!(
+                "hint: 'my list': the 16-byte digests of {} match no algorithm tried ({tried}); they were checked as md5; to check them as another, run: khsum -c -a xxh128 'my list'",
+                quote(&name)
+            )]
+        );
+        // Standard input: the command reads it again.
+        let (_, end) = check(&list, b"-");
+        assert!(
+            end.hints[0].ends_with("run: khsum -c -a xxh128 -"),
+            "{:?}",
+            end.hints
+        );
+    }
+
+    /// Files that do not exist leave nothing to try: missing, with no hint; a sample that
+    /// exists further down the list decides for the lines before it.
+    #[test]
+    fn missing_files_are_no_samples() {
+        let d = tempfile::TempDir::new().unwrap();
+        let a = d.path().join("a");
+        std::fs::write(&a, b"hello\n").unwrap();
+        let gone = d.path().join("gone");
+        let x = alg("md5");
+        let mut list = line(x, 16, &a);
+        let missing = String::from_utf8(list.clone())
+            .unwrap()
+            .replace("/a\n", "/gone\n");
+        assert!(missing.ends_with("/gone\n"), "{missing}");
+        let list2 = [missing.as_bytes(), &list].concat();
+        let (got, end) = check(&list2, b"L");
+        assert_eq!(got, [(Outcome::Missing(""), "md5"), (Outcome::Ok, "md5")]);
+        assert!(end.hints.is_empty());
+        assert!(!gone.exists());
+        list = missing.into_bytes();
+        let (got, end) = check(&list, b"L");
+        assert_eq!(got, [(Outcome::Missing(""), "md5")]);
+        assert!(end.hints.is_empty());
     }
 }
