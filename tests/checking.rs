@@ -307,3 +307,24 @@ fn debian_package_lists_check_like_md5sum() {
         );
     }
 }
+
+/// Pseudo files (sysfs says 4096 bytes for a few; procfs says 0) hash to what `read()`
+/// returns, as `sha256sum` reads them, and check from a list.
+#[cfg(target_os = "linux")]
+#[test]
+fn pseudo_files_hash_what_read_returns() {
+    let d = Dir::new();
+    let files = ["/sys/devices/system/cpu/online", "/proc/version"];
+    for f in files {
+        assert!(std::path::Path::new(f).exists(), "{f}");
+    }
+    let want = d.tool("sha256sum", &files);
+    let r = d.command().args(["-a", "sha256"]).args(files).run();
+    assert_eq!(r.all(), (s(&want), "", 0));
+    d.create("L", &want);
+    let r = d.command().args(["-c", "L"]).run();
+    assert_eq!(
+        r.all(),
+        (files.iter().map(|f| format!("{f}: OK\n")).collect(), "", 0)
+    );
+}
