@@ -205,7 +205,7 @@ pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Has
 fn pseudo(file: &File) -> bool {
     // The file system magic numbers of Linux's include/uapi/linux/magic.h.
     const PSEUDO: [u64; 15] = [
-        0x9fa0,     // PROC_SUPER_MAGIC
+        0x9fa0,      // PROC_SUPER_MAGIC
         0x6265_6572, // SYSFS_MAGIC
         0x6462_6720, // DEBUGFS_MAGIC
         0x7472_6163, // TRACEFS_MAGIC

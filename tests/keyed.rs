@@ -97,3 +97,70 @@ fn check_json_never_reveals_a_derived_key_that_did_not_match() {
         s(&r.out)
     );
 }
+
+/// b3sum's `--keyed`: exactly 32 raw key bytes on standard input; lines as b3sum writes
+/// them (the blake3 crate's keyed hash), which check with `-c --keyed`. Any other count
+/// is an error in b3sum's words ("key bytes"), exit 2, nothing hashed.
+#[test]
+fn keyed_reads_32_raw_bytes_from_standard_input_like_b3sum() {
+    let d = crate::util::Dir::new();
+    d.create("a", b"hello\n").create("b", b"bee");
+    let key: [u8; 32] = std::array::from_fn(|i| (i * 5 + 1) as u8);
+    let want = format!(
+        "{}  a\n{}  b\n",
+        blake3::keyed_hash(&key, b"hello\n").to_hex(),
+        blake3::keyed_hash(&key, b"bee").to_hex()
+    );
+    let r = d
+        .command()
+        .args(["--keyed", "a", "b"])
+        .stdin(key.to_vec())
+        .run();
+    assert_eq!(r.all(), (want.clone(), "", 0));
+    d.create("L", &want);
+    let r = d
+        .command()
+        .args(["-c", "--keyed", "L"])
+        .stdin(key.to_vec())
+        .run();
+    assert_eq!(r.all(), ("a: OK\nb: OK\n".into(), "", 0));
+    let mut other = key;
+    other[0] ^= 1;
+    let r = d
+        .command()
+        .args(["-c", "--keyed", "L"])
+        .stdin(other.to_vec())
+        .run();
+    assert_eq!(r.code, 1);
+    assert_eq!(s(&r.out), "a: FAILED\nb: FAILED\n");
+    for (input, err) in [
+        (
+            &key[..31],
+            "khsum: --keyed: expected 32 key bytes from standard input, found 31\n",
+        ),
+        (
+            &[][..],
+            "khsum: --keyed: expected 32 key bytes from standard input, found 0\n",
+        ),
+        (
+            &[7u8; 33][..],
+            "khsum: --keyed: read more than 32 key bytes from standard input\n",
+        ),
+    ] {
+        let r = d
+            .command()
+            .args(["--keyed", "a"])
+            .stdin(input.to_vec())
+            .run();
+        assert_eq!(r.all(), (String::new(), err, 2), "{} bytes", input.len());
+    }
+    let r = d.command().args(["--keyed"]).stdin(key.to_vec()).run();
+    assert_eq!(
+        r.all(),
+        (
+            String::new(),
+            "khsum: standard input cannot hold both the key (--keyed) and data to hash\n",
+            2
+        )
+    );
+}

@@ -294,14 +294,12 @@ fn hash_cmd(h: crate::args::HashCmd, need: Need) -> Result<Plan, SetupError> {
     hash(args, h.files, need)
 }
 
-/// b3sum's `--keyed` and a `--key` on the command line get one line on how keys are
-/// given.
+/// A `--key` on the command line gets one line on how keys are given.
 fn key_habits(key: &KeyArgs) -> Result<(), SetupError> {
-    if key.keyed || key.key.is_some() {
-        let opt = if key.keyed { "--keyed" } else { "--key" };
-        return Err(SetupError(format!(
-            "{opt}: khsum takes keys from --key-file FILE (raw bytes or hex; '-' reads standard input) or --key-env VAR (hex), never on the command line"
-        )));
+    if key.key.is_some() {
+        return Err(SetupError(
+            "--key: khsum takes keys from --key-file FILE (raw bytes or hex; '-' reads standard input), --key-env VAR (hex) or --keyed (32 raw bytes on standard input, as b3sum), never on the command line".into(),
+        ));
     }
     Ok(())
 }
@@ -363,8 +361,9 @@ struct HashFlags {
     files_read_stdin: bool,
     /// `--files-from`/`--files0-from` given, and whether it is standard input.
     list: Option<bool>,
-    /// A key given, and whether with `--key-file -`.
-    key: Option<bool>,
+    /// A key given, and the option that reads it from standard input, if one does
+    /// (`--key-file -`, `--keyed`).
+    key: Option<Option<&'static str>>,
     recursive: bool,
     /// `--exclude`, `--max-depth`, `--one-file-system` or `-L`.
     walk_options: bool,
@@ -387,7 +386,7 @@ impl HashFlags {
             files: files.len(),
             files_read_stdin: reads_stdin(files),
             list: list.map(|p| p.as_os_str() == "-"),
-            key: source.is_some().then(|| source.uses_stdin()),
+            key: source.is_some().then(|| source.stdin_option()),
             recursive: a.tree.recursive,
             walk_options: walk_options(a.tree),
             raw: o.raw,
@@ -408,8 +407,12 @@ fn hash_flags(f: &HashFlags) -> Result<(), SetupError> {
         Some(list_on_stdin) => list_on_stdin,
         None => f.files_read_stdin,
     };
-    if f.key == Some(true) && stdin_data {
-        return fail("standard input cannot hold both the key (--key-file -) and data to hash");
+    if let Some(Some(opt)) = f.key
+        && stdin_data
+    {
+        return Err(SetupError(format!(
+            "standard input cannot hold both the key ({opt}) and data to hash"
+        )));
     }
     if !f.recursive && f.walk_options {
         return fail(
@@ -979,7 +982,7 @@ mod tests {
         (
             HashFlags {
                 files_read_stdin: true,
-                key: Some(false),
+                key: Some(None),
                 ..OK
             },
             None,
@@ -987,7 +990,7 @@ mod tests {
         (
             HashFlags {
                 files_read_stdin: true,
-                key: Some(true),
+                key: Some(Some("--key-file -")),
                 ..OK
             },
             Some("standard input cannot hold both the key (--key-file -) and data to hash"),
@@ -997,7 +1000,7 @@ mod tests {
             HashFlags {
                 files_read_stdin: true,
                 list: Some(false),
-                key: Some(true),
+                key: Some(Some("--key-file -")),
                 ..OK
             },
             None,
@@ -1005,7 +1008,7 @@ mod tests {
         (
             HashFlags {
                 list: Some(true),
-                key: Some(true),
+                key: Some(Some("--key-file -")),
                 ..OK
             },
             Some("standard input cannot hold both the key (--key-file -) and data to hash"),
@@ -1115,7 +1118,7 @@ mod tests {
         (
             HashFlags {
                 derive: true,
-                key: Some(false),
+                key: Some(None),
                 ..OK
             },
             Some(
@@ -1125,7 +1128,7 @@ mod tests {
         (
             HashFlags {
                 derive: true,
-                key: Some(false),
+                key: Some(None),
                 files: 0,
                 ..OK
             },
@@ -1134,7 +1137,7 @@ mod tests {
         (
             HashFlags {
                 derive: true,
-                key: Some(false),
+                key: Some(None),
                 files: 0,
                 update: true,
                 ..OK
