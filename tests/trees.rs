@@ -615,17 +615,15 @@ fn update_leaves_a_list_that_changed_meanwhile() {
 #[test]
 fn hints_one_step_away() {
     let d = tree();
-    for (args, err) in [(
-        &["tag", "--key", "00112233", "a"][..],
-        "khsum: --key: khsum takes keys from --key-file FILE (raw bytes or hex; '-' reads standard input), --key-env VAR (hex) or --keyed (32 raw bytes on standard input, as b3sum), never on the command line\n",
-    )] {
-        let r = run(khsum(d.path()).args(args));
-        assert_eq!(
-            (r.out.len(), r.err.as_str(), r.code),
-            (0, err, 2),
-            "{args:?}"
-        );
-    }
+    let r = run(khsum(d.path()).args(["tag", "--key", "00112233", "a"]));
+    assert_eq!(
+        (r.out.len(), r.err.as_str(), r.code),
+        (
+            0,
+            "khsum: --key: khsum takes keys from --key-file FILE (raw bytes or hex; '-' reads standard input), --key-env VAR (hex) or --keyed (32 raw bytes on standard input, as b3sum), never on the command line\n",
+            2
+        )
+    );
 }
 
 /// A pseudo-terminal: (master, slave), 80 columns wide; `None` (with the reason printed)
