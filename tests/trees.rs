@@ -805,4 +805,23 @@ fn reading_a_terminal_says_so() {
         ),
         "{shown:?}"
     );
+    // Standard error not a terminal (a script's log): no hint there.
+    let Some((master, slave)) = pty() else {
+        return;
+    };
+    let mut term = fs::File::from(master);
+    let mut cmd = khsum_std();
+    cmd.stdin(Stdio::from(slave))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let child = cmd.spawn().unwrap();
+    drop(cmd);
+    term.write_all(b"abc\x04\x04").unwrap();
+    let rest = drain(term.into());
+    let o = child.wait_with_output().unwrap();
+    rest.join().unwrap();
+    assert_eq!(
+        (s(&o.stdout), s(&o.stderr), o.status.code()),
+        (format!("{}  -\n", b3(b"abc")), String::new(), Some(0))
+    );
 }

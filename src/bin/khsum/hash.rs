@@ -98,9 +98,12 @@ pub fn run(plan: HashPlan) -> Status {
 }
 
 /// The "reading standard input" note when standard input, read because no input was
-/// named, is a terminal; typing is not work to show progress of.
+/// named, is a terminal and so is standard error; typing is not work to show progress
+/// of.
 fn stdin_hint(stdin: Stdin, mut io: Io) -> Io {
-    if stdin == Stdin::Implicit && std::io::stdin().is_terminal() {
+    // Said only to a person: standard input and standard error both a terminal.
+    if stdin == Stdin::Implicit && std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+    {
         crate::report::warn(
             "reading standard input (end it with Ctrl-D; name files to hash them, see 'khsum --help')",
         );
