@@ -825,3 +825,35 @@ fn reading_a_terminal_says_so() {
         (format!("{}  -\n", b3(b"abc")), String::new(), Some(0))
     );
 }
+
+/// `--exclude` relative to the operand: a glob with `/` is a path below the operand
+/// (`./x`) or as printed (`dir/x`), one without `/` a name at any depth.
+#[test]
+fn exclude_globs_mean_what_they_say_relative_to_the_operand() {
+    let d = crate::util::Dir::new();
+    d.create("dir/x", "1")
+        .create("dir/sub/x", "2")
+        .create("dir/y", "3");
+    let names = |args: &[&str]| -> Vec<String> {
+        let r = d.command().args(["-r", "--no-names"]).args(args).run();
+        assert_eq!((r.err.as_str(), r.code), ("", 0), "{args:?}");
+        let r = d.command().args(["-r"]).args(args).run();
+        s(&r.out)
+            .lines()
+            .map(|l| l.split_once("  ").unwrap().1.to_string())
+            .collect()
+    };
+    assert_eq!(names(&["dir"]), ["dir/sub/x", "dir/x", "dir/y"]);
+    assert_eq!(names(&["dir", "--exclude", "./x"]), ["dir/sub/x", "dir/y"]);
+    assert_eq!(
+        names(&["dir", "--exclude", "dir/x"]),
+        ["dir/sub/x", "dir/y"]
+    );
+    assert_eq!(
+        names(&["./dir", "--exclude", "dir/x"]),
+        ["./dir/sub/x", "./dir/y"]
+    );
+    assert_eq!(names(&["dir", "--exclude", "x"]), ["dir/y"]);
+    assert_eq!(names(&["dir", "--exclude", "sub/x"]), ["dir/x", "dir/y"]);
+    assert_eq!(names(&["dir", "--exclude", "dir/sub"]), ["dir/x", "dir/y"]);
+}
