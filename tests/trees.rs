@@ -857,3 +857,43 @@ fn exclude_globs_mean_what_they_say_relative_to_the_operand() {
     assert_eq!(names(&["dir", "--exclude", "sub/x"]), ["dir/x", "dir/y"]);
     assert_eq!(names(&["dir", "--exclude", "dir/sub"]), ["dir/x", "dir/y"]);
 }
+
+/// `check --unlisted`: a tree entry that cannot be read (a dangling link) gets its own
+/// `FAILED open or read` line (and `--json` record) besides the warning; the directory's
+/// `--json` summary closes the output with the NEW and error counts.
+#[cfg(unix)]
+#[test]
+fn check_unlisted_reports_entries_it_cannot_read() {
+    let d = crate::util::Dir::new();
+    d.create("rel/a", "a").create("rel/new", "n");
+    std::os::unix::fs::symlink("nowhere", d.path().join("rel/dangling")).unwrap();
+    let sums = d.tool("sha256sum", &["rel/a"]);
+    d.create("SUMS", &sums);
+    let r = d.command().args(["-c", "--unlisted", "rel", "SUMS"]).run();
+    assert_eq!(
+        r.all(),
+        (
+            "rel/a: OK\nrel/dangling: FAILED open or read\nrel/new: NEW\n".into(),
+            "khsum: rel/dangling: No such file or directory\n\
+             khsum: WARNING: 1 file is not listed\n",
+            1
+        )
+    );
+    let r = d
+        .command()
+        .args(["-c", "--json", "--unlisted", "rel", "SUMS"])
+        .run();
+    let lines: Vec<serde_json::Value> = s(&r.out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines[2..],
+        [
+            serde_json::json!({"name": "rel/dangling", "size": null, "algorithm": null, "digest": null, "status": "error", "error": "No such file or directory"}),
+            serde_json::json!({"name": "rel/new", "size": 1, "algorithm": null, "digest": null, "status": "new", "error": null}),
+            serde_json::json!({"summary": true, "dir": "rel", "ok": 0, "failed": 0, "missing": 0, "errors": 1, "improper": 0, "new": 1}),
+        ]
+    );
+    assert_eq!(r.code, 1);
+}
