@@ -2,8 +2,9 @@
 
 mod backends;
 mod checking;
-mod cli;
+mod differential;
 mod generated;
+mod hashing;
 mod highway;
 mod interop;
 mod io;
