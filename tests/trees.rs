@@ -159,7 +159,7 @@ fn files_from_and_files0_from() {
 }
 
 /// 200,000 names through `--files0-from -`: every line, in order (the names stream: see
-/// the README for the peak memory of a million).
+/// PERFORMANCE.md for the peak memory of a million).
 #[test]
 fn files0_from_streams_many_names() {
     let d = tree();

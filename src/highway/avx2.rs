@@ -165,8 +165,8 @@ fn finish(mut r: Regs, tail: &[u8], words: usize) -> [u64; 4] {
     // halves exchanged (`vperm2i128`), then the 32-bit swap within each 64-bit lane
     // (`vpshufd`). One `vpermd` does both, but it sits on the round's dependency chain,
     // and on AMD Zen 3 its latency is about 8 cycles against about 3 + 1 for this pair
-    // (measured: a 64-byte HighwayHash-256 took 61 ns with `vpermd`; see the README's
-    // performance notes); on Intel cores the pair costs one cycle more per round than
+    // (measured: a 64-byte HighwayHash-256 took 61 ns with `vpermd`; see PERFORMANCE.md,
+    // AMD Zen 3); on Intel cores the pair costs one cycle more per round than
     // `vpermd` (3 + 1 against 3).
     for _ in 0..super::rounds(words) {
         let p = _mm256_shuffle_epi32(swap_halves(r.v0), 0b10_11_00_01);
