@@ -239,6 +239,11 @@ impl Hasher for Multimixer {
                  multiple of 32 bytes: key is {k} bytes, message is {m} bytes"
             )));
         }
+        // A memory-mapped key file that changed while it was read (truncated, rewritten)
+        // gives no tag.
+        if !self.key.unchanged() {
+            return Err(Error::BadInput("key file changed while being read".into()));
+        }
         debug_assert_eq!(self.pos as u64, m);
         for (o, w) in out.chunks_exact_mut(8).zip(&self.acc) {
             o.copy_from_slice(&w.to_le_bytes());

@@ -11,5 +11,6 @@ mod keyed;
 mod lemac;
 mod multimixer;
 mod rescue;
+mod security;
 mod siphash;
 mod trees;

@@ -98,10 +98,7 @@ impl KeySource {
     pub fn read(&self) -> Result<KeyMaterial, SetupError> {
         Ok(match self {
             KeySource::None => KeyMaterial::None,
-            KeySource::File(p) => KeyMaterial::File {
-                name: p.to_string_lossy().into_owned(),
-                bytes: Key::read_file(p)?,
-            },
+            KeySource::File(p) => KeyMaterial::File(khsum::key::Material::read_file(p)?),
             KeySource::Env(v) => KeyMaterial::Env {
                 var: v.clone(),
                 text: Key::read_env(v)?,
@@ -113,10 +110,8 @@ impl KeySource {
 /// Key material read once, before any list: decoded for each algorithm without I/O.
 pub enum KeyMaterial {
     None,
-    File {
-        name: String,
-        bytes: zeroize::Zeroizing<Vec<u8>>,
-    },
+    /// Read once (mapped when large); each algorithm's key shares its bytes where it can.
+    File(khsum::key::Material),
     Env {
         var: String,
         text: zeroize::Zeroizing<String>,
@@ -128,7 +123,7 @@ impl KeyMaterial {
     pub fn given_with(&self) -> Option<&'static str> {
         match self {
             KeyMaterial::None => None,
-            KeyMaterial::File { .. } => Some("--key-file"),
+            KeyMaterial::File(_) => Some("--key-file"),
             KeyMaterial::Env { .. } => Some("--key-env"),
         }
     }
@@ -140,10 +135,7 @@ impl KeyMaterial {
         }
         Ok(match self {
             KeyMaterial::None => None,
-            KeyMaterial::File { name, bytes } => Some(
-                Key::from_file_contents(bytes.to_vec(), alg.key)
-                    .map_err(|reason| SetupError(format!("{name}: {reason}")))?,
-            ),
+            KeyMaterial::File(m) => Some(m.key_for(alg.key)?),
             KeyMaterial::Env { var, text } => Some(Key::from_env_text(var, text, alg.key)?),
         })
     }
