@@ -2,12 +2,75 @@
 //! list, read lazily (a list of a million names streams in bounded memory), with
 //! directory arguments expanded into their trees under `-r`.
 
+use crate::key::ReadError;
 use crate::names::{bytes_to_path, path_bytes};
 use crate::walk::{Item, TreeRules, Walker};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// Linux's `PATH_MAX`: the longest path a system call takes, terminator included.
+pub const PATH_MAX: usize = 4096;
+
+/// The longest line (terminator included) khsum reads from a list: a `--files-from` or
+/// `--files0-from` name, a line of a checksum list (`check`, `--update`): 64 KiB past
+/// [`PATH_MAX`], room for the longest name, its escapes and the longest digest khsum
+/// writes by default. A longer line is an error that names the list and the line, found
+/// after reading at most this many bytes of it, so a list that never ends a line
+/// (`/dev/zero`) costs bounded memory. (`check --length N` adds room for `N` bytes of
+/// digest in hex.)
+pub const LINE_MAX: usize = PATH_MAX + (64 << 10);
+
+/// Appends to `buf` the bytes of `r` up to and including the next `sep`, or to the end;
+/// returns how many were appended (0 at the end). At most `max` bytes are taken: a longer
+/// line is [`ReadError::TooLong`] (the reader is then somewhere inside it). Memory that
+/// cannot be allocated is [`ReadError::OutOfMemory`], not an abort.
+///
+/// # Errors
+/// A read error, a line longer than `max`, no memory.
+pub fn read_until_bounded(
+    r: &mut impl BufRead,
+    sep: u8,
+    max: usize,
+    buf: &mut Vec<u8>,
+) -> Result<usize, ReadError> {
+    let start = buf.len();
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
+        };
+        if avail.is_empty() {
+            return Ok(buf.len() - start);
+        }
+        let (take, done) = match avail.iter().position(|&c| c == sep) {
+            Some(i) => (i + 1, true),
+            None => (avail.len(), false),
+        };
+        if buf.len() - start + take > max {
+            return Err(ReadError::TooLong(max));
+        }
+        buf.try_reserve(take)
+            .map_err(|_| ReadError::OutOfMemory(buf.len() + take))?;
+        buf.extend_from_slice(&avail[..take]);
+        r.consume(take);
+        if done {
+            return Ok(buf.len() - start);
+        }
+    }
+}
+
+/// The one-line text of a [`ReadError`] at line `n` of a list: `N: line too long (more
+/// than MAX bytes)`, `N: out of memory`, or the I/O error.
+pub fn describe_line_error(e: &ReadError, n: u64) -> String {
+    match e {
+        ReadError::TooLong(max) => format!("{n}: line too long (more than {max} bytes)"),
+        ReadError::OutOfMemory(_) => format!("{n}: out of memory"),
+        ReadError::Io(e) => crate::io::describe_io_error(e),
+    }
+}
 
 /// One thing to hash or to report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,7 +151,9 @@ impl NameList {
         })
     }
 
-    /// The names, one by one; a read error ends them with [`Input::ListError`].
+    /// The names, one by one; a read error, a line longer than [`LINE_MAX`] or (in a
+    /// NUL-separated list) a zero-length name ends them with [`Input::ListError`], whose
+    /// reason names the line: `3: line too long (more than 69632 bytes)`.
     pub fn into_inputs(self) -> impl Iterator<Item = Input> + Send {
         let NameList {
             name,
@@ -97,10 +162,12 @@ impl NameList {
         } = self;
         let mut reader = BufReader::with_capacity(64 * 1024, reader);
         let mut done = false;
+        let mut n = 0u64;
         std::iter::from_fn(move || {
             while !done {
                 let mut buf = Vec::new();
-                match reader.read_until(separator, &mut buf) {
+                n += 1;
+                match read_until_bounded(&mut reader, separator, LINE_MAX, &mut buf) {
                     Ok(0) => done = true,
                     Ok(_) => {
                         if buf.last() == Some(&separator) {
@@ -109,14 +176,20 @@ impl NameList {
                         if !buf.is_empty() {
                             return Some(Input::Path(bytes_to_path(&buf)));
                         }
+                        // GNU's tools refuse empty names in NUL-separated lists; ending
+                        // the list there also ends a list of NULs that never ends
+                        // (`--files0-from /dev/zero`), which skipping would spin on.
+                        if separator == b'\0' {
+                            done = true;
+                            return Some(Input::ListError(
+                                name.clone(),
+                                format!("{n}: invalid zero-length file name"),
+                            ));
+                        }
                     }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(e) => {
                         done = true;
-                        return Some(Input::ListError(
-                            name.clone(),
-                            crate::io::describe_io_error(&e),
-                        ));
+                        return Some(Input::ListError(name.clone(), describe_line_error(&e, n)));
                     }
                 }
             }
@@ -215,7 +288,14 @@ mod tests {
             names(list(b"a\n\nb c\n-", b'\n')),
             [p("a"), p("b c"), p("-")]
         );
-        assert_eq!(names(list(b"a\nb\0\0c\0", b'\0')), [p("a\nb"), p("c")]);
+        assert_eq!(
+            names(list(b"a\nb\0c\0\0d\0", b'\0')),
+            [
+                p("a\nb"),
+                p("c"),
+                Input::ListError(b"L".to_vec(), "3: invalid zero-length file name".into())
+            ]
+        );
         assert_eq!(names(list(b"", b'\0')), []);
     }
 }
