@@ -295,6 +295,8 @@ pub enum Error {
     BadParameter(String),
     /// The input does not satisfy the algorithm's constraints (e.g. a length rule).
     BadInput(String),
+    /// Memory the input needs could not be allocated (the text says for what).
+    OutOfMemory(String),
 }
 
 impl fmt::Display for Error {
@@ -302,7 +304,10 @@ impl fmt::Display for Error {
         use crate::algorithm::{OutputRule, XOF_MAX};
         match self {
             Error::UnknownAlgorithm(n) => write!(f, "unknown algorithm '{n}'"),
-            Error::BadKey(s) | Error::BadParameter(s) | Error::BadInput(s) => f.write_str(s),
+            Error::BadKey(s)
+            | Error::BadParameter(s)
+            | Error::BadInput(s)
+            | Error::OutOfMemory(s) => f.write_str(s),
             Error::KeyRequired(a) => write!(f, "{a} needs a key"),
             Error::KeyNotAllowed(a) => write!(f, "{a} takes no key"),
             Error::NonceNotAllowed(a) => write!(f, "{a} takes no nonce"),

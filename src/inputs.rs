@@ -2,6 +2,8 @@
 //! list, read lazily (a list of a million names streams in bounded memory), with
 //! directory arguments expanded into their trees under `-r`.
 
+use crate::hasher::Hasher;
+use crate::io::{Hashed, InputError, Mmap, Open};
 use crate::key::ReadError;
 use crate::names::{bytes_to_path, path_bytes};
 use crate::walk::{Item, TreeRules, Walker};
@@ -77,6 +79,9 @@ pub fn describe_line_error(e: &ReadError, n: u64) -> String {
 pub enum Input {
     /// A file (or anything else that can be opened) by name.
     Path(PathBuf),
+    /// A regular file found by walking a directory (`-r`): opened without blocking and
+    /// hashed only if it is still a regular file ([`crate::io::Open::Walked`]).
+    Walked(PathBuf),
     /// Standard input.
     Stdin,
     /// An entry that cannot be hashed, with the reason (a walk error): a failure.
@@ -93,8 +98,35 @@ impl Input {
     pub fn name(&self) -> std::borrow::Cow<'_, [u8]> {
         match self {
             Input::Stdin => b"-"[..].into(),
-            Input::Path(p) | Input::Error(p, _) | Input::Skipped(p, _) => path_bytes(p),
+            Input::Path(p) | Input::Walked(p) | Input::Error(p, _) | Input::Skipped(p, _) => {
+                path_bytes(p)
+            }
             Input::ListError(n, _) => n[..].into(),
+        }
+    }
+
+    /// The path of an input to hash by name (named or walked).
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::Path(p) | Input::Walked(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Hashes the input with a copy of `proto` (see [`crate::io::hash_file`]); an input
+    /// that stands for an error (a walk error, a skipped entry, a list that failed) is
+    /// that error. A panic while hashing is a [severe](InputError::severe) error.
+    ///
+    /// # Errors
+    /// The input's error, or why it could not be hashed.
+    pub fn hash(&self, proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+        match self {
+            Input::Stdin => crate::io::hash_stdin_with(proto, mmap),
+            Input::Path(p) => crate::io::hash_file(p, proto, mmap, Open::Named),
+            Input::Walked(p) => crate::io::hash_file(p, proto, mmap, Open::Walked),
+            Input::Error(_, e) | Input::Skipped(_, e) | Input::ListError(_, e) => {
+                Err(InputError::new(e.clone()))
+            }
         }
     }
 }
@@ -208,7 +240,7 @@ pub fn expand(
         match walk {
             Some(rules) if f.is_dir() => {
                 Box::new(Walker::new(f, rules.clone()).map(|it| match it {
-                    Item::File(p) => Input::Path(p),
+                    Item::File(p) => Input::Walked(p),
                     Item::Error(p, e) => Input::Error(p, e),
                     Item::Skipped(p, e) => Input::Skipped(p, e),
                 }))
@@ -258,7 +290,7 @@ pub fn count_total(
             continue;
         }
         match &input {
-            Input::Path(p) => match std::fs::metadata(p) {
+            Input::Path(p) | Input::Walked(p) => match std::fs::metadata(p) {
                 Ok(m) if m.is_file() => counter.add_to_total(m.len()),
                 Ok(m) if m.is_dir() => counter.add_to_total(0),
                 Ok(_) => return counter.total_unknown(),

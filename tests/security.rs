@@ -281,3 +281,252 @@ fn update_syncs_the_directory_after_the_rename() {
         "{trace}"
     );
 }
+
+/// Lists that never end a line (`/dev/zero`) are refused at the first line, with the
+/// list's name and the line number, in bounded memory: a checksum list (exit 1, as for
+/// an unreadable list), `--files-from` (exit 1); `--files0-from /dev/zero` (a list of
+/// empty names without end) stops at the first empty name, as GNU's tools refuse them.
+/// Before: `-c` and `--files-from` aborted with "memory allocation failed" (134), and
+/// `--files0-from` spun without output.
+#[cfg(unix)]
+#[test]
+fn endless_lists_are_refused_at_their_first_line() {
+    let d = TempDir::new().unwrap();
+    for (args, err, code) in [
+        (
+            &["-c", "/dev/zero"][..],
+            "khsum: /dev/zero: 1: line too long (more than 69632 bytes)\n",
+            1,
+        ),
+        (
+            &["--files-from", "/dev/zero"][..],
+            "khsum: /dev/zero: 1: line too long (more than 69632 bytes)\n",
+            1,
+        ),
+        (
+            &["--files0-from", "/dev/zero"][..],
+            "khsum: /dev/zero: 1: invalid zero-length file name\n",
+            1,
+        ),
+    ] {
+        let r = run(khsum(d.path()).args(args));
+        assert_eq!(
+            (s(&r.out), r.err.as_str(), r.code),
+            (String::new(), err, code),
+            "{args:?}"
+        );
+    }
+    // A name of one byte more than the limit in the middle of a NUL list: the names
+    // before it are hashed, then the list ends with its line number.
+    fs::write(d.path().join("a"), b"a").unwrap();
+    let mut list = b"a\0".to_vec();
+    list.extend(std::iter::repeat_n(b'x', 69632));
+    list.extend(b"\0a\0");
+    fs::write(d.path().join("names"), &list).unwrap();
+    let r = run(khsum(d.path()).args(["--files0-from", "names"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        (
+            format!("{}  a\n", crate::cli::b3(b"a")),
+            "khsum: names: 2: line too long (more than 69632 bytes)\n",
+            1
+        )
+    );
+    // --length makes room for its digests: a 40000-byte BLAKE3 digest line checks.
+    let data = b"long digests";
+    let mut want = vec![0u8; 40000];
+    blake3::Hasher::new()
+        .update(data)
+        .finalize_xof()
+        .fill(&mut want);
+    fs::write(d.path().join("f"), data).unwrap();
+    fs::write(d.path().join("L"), format!("{}  f\n", hex::encode(&want))).unwrap();
+    let r = run(khsum(d.path()).args(["-c", "L"]));
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: L: 1: line too long (more than 69632 bytes)\n", 1)
+    );
+    let r = run(khsum(d.path()).args(["-c", "-l", "40000", "L"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        ("f: OK\n".into(), "", 0)
+    );
+}
+
+/// A 60 KiB hostile name (a quote, a newline and a byte that is not UTF-8, over and
+/// over) in a `--files0-from` list is quoted in its error message exactly, at once.
+#[cfg(unix)]
+#[test]
+fn hostile_names_are_quoted_exactly() {
+    let d = TempDir::new().unwrap();
+    let unit: &[u8] = b"x'\n\xff";
+    let n = 60 * 1024 / unit.len();
+    let mut list = unit.repeat(n);
+    list.push(0);
+    fs::write(d.path().join("names"), &list).unwrap();
+    let r = run(khsum(d.path()).args(["--files0-from", "names"]));
+    let quoted = r"'x'\'''$'\n'$'\377'".repeat(n);
+    assert_eq!(
+        (s(&r.out), r.err, r.code),
+        (
+            String::new(),
+            format!("khsum: {quoted}: File name too long\n"),
+            1
+        )
+    );
+}
+
+/// `-c -w`: warnings about improper lines come out as the list is read (in order with
+/// the results), not held until the next good line or the end: with the list on a pipe
+/// that stays open, the first warning arrives while the writer still holds it. Before,
+/// every warning waited (20 M bad lines held 2.3 GB).
+#[test]
+fn improper_line_warnings_stream() {
+    use std::io::{BufRead, Write};
+    let d = TempDir::new().unwrap();
+    let mut child = khsum_std()
+        .current_dir(d.path())
+        .args(["-c", "-w", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for l in std::io::BufReader::new(stderr).lines() {
+            if tx.send(l.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    stdin
+        .write_all(&b"not a checksum line\n".repeat(5000))
+        .unwrap();
+    stdin.flush().unwrap();
+    // A guard against waiting forever, not a timing: the warning is due at once.
+    let first = rx.recv_timeout(std::time::Duration::from_secs(60));
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let first = first.expect("a warning while the list was still open");
+    let warning = |n| format!("khsum: 'standard input': {n}: improperly formatted checksum line");
+    assert_eq!(first, warning(1));
+    let rest: Vec<String> = rx.iter().collect();
+    let mut want: Vec<String> = (2..=5000).map(warning).collect();
+    want.push("khsum: 'standard input': no properly formatted checksum lines found".into());
+    assert_eq!(rest, want);
+    assert_eq!(status.code(), Some(1));
+}
+
+/// Rescue Prime needs the length first: from a pipe, at most 64 MiB are held (README);
+/// a longer pipe is refused for that input (exit 1), in bounded memory. Before, the
+/// whole pipe was buffered.
+#[test]
+fn rescue_prime_over_a_pipe_is_bounded() {
+    let d = TempDir::new().unwrap();
+    let r = run(khsum(d.path())
+        .args(["-a", "rescue-prime"])
+        .write_stdin(vec![0u8; (64 << 20) + 1]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        (
+            String::new(),
+            "khsum: -: rescue-prime needs the input's length before hashing it: from a pipe at most 67108864 bytes are held in memory, and this input is longer (hash it as a regular file, which streams)\n",
+            1
+        )
+    );
+}
+
+/// A panic in a worker (a test-only hasher that panics, swapped in by debug builds for
+/// the input `KHSUM_TEST_PANIC_ON` names) fails the run with the input's name, exit 2,
+/// on the pool and with -j1, hashing and checking; it never hangs. Before, the run
+/// waited forever for the panicked batch.
+#[cfg(debug_assertions)]
+#[test]
+fn a_panicking_worker_fails_the_run_naming_the_file() {
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    let mut names = Vec::new();
+    for i in 0..40 {
+        let n = format!("f{i:02}");
+        fs::write(p.join(&n), n.as_bytes()).unwrap();
+        names.push(n);
+    }
+    let list: String = names
+        .iter()
+        .map(|n| format!("{}  {n}\n", crate::cli::b3(n.as_bytes())))
+        .collect();
+    fs::write(p.join("L"), &list).unwrap();
+    let msg = "khsum: f20: internal error: test-only hasher: panicking as asked by KHSUM_TEST_PANIC_ON (a bug in khsum; please report it)";
+    for threads in ["1", "2"] {
+        for check in [false, true] {
+            let mut c = khsum(p);
+            c.env("KHSUM_TEST_PANIC_ON", "f20").args(["-j", threads]);
+            if check {
+                c.args(["-c", "L"]);
+            } else {
+                c.args(&names);
+            }
+            let r = run(c.timeout(std::time::Duration::from_secs(120)));
+            assert_eq!(r.code, 2, "-j{threads} check {check}: {}", r.err);
+            assert_eq!(r.err.lines().last(), Some(msg), "{}", r.err);
+            // Everything before f20 was reported, in order; nothing after it.
+            let out = s(&r.out);
+            let want: String = names[..20]
+                .iter()
+                .map(|n| {
+                    if check {
+                        format!("{n}: OK\n")
+                    } else {
+                        format!("{}  {n}\n", crate::cli::b3(n.as_bytes()))
+                    }
+                })
+                .collect();
+            assert_eq!(out, want, "-j{threads} check {check}");
+        }
+    }
+}
+
+/// A SIGBUS sent by another process (`kill -BUS`) once the guard is installed ends khsum
+/// with SIGBUS, as the signal's default action does, instead of being swallowed by the
+/// guard (which then also lost its handler). The guard acts only on kernel-raised faults.
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+#[test]
+fn a_sigbus_sent_by_kill_is_not_swallowed() {
+    use std::os::unix::process::ExitStatusExt;
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    // Large enough to be memory-mapped (which installs the guard) for BLAKE3.
+    fs::write(p.join("big"), vec![1u8; 1 << 20]).unwrap();
+    mkfifo(&p.join("fifo"));
+    let child = khsum_std()
+        .current_dir(p)
+        .args(["-j1", "big", "fifo"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Returns once khsum, having mapped `big`, opens the FIFO.
+    let mut w = fs::OpenOptions::new()
+        .write(true)
+        .open(p.join("fifo"))
+        .unwrap();
+    let killed = std::process::Command::new("kill")
+        .args(["-BUS", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    // If the signal were swallowed, khsum would hash this and exit 0.
+    let _ = std::io::Write::write_all(&mut w, b"data");
+    drop(w);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.signal(), Some(libc_sigbus()), "{:?}", o);
+}
+
+/// SIGBUS's number on Linux (x86-64 and aarch64).
+#[cfg(target_os = "linux")]
+fn libc_sigbus() -> i32 {
+    7
+}

@@ -6,7 +6,9 @@ use crate::progress::{self, Totals};
 use crate::report::{Out, Status, q};
 use crate::setup::{KeyMaterial, SetupError, prototype};
 use khsum::checkfile::{Entry, Line, ListParser, format_status};
+use khsum::inputs::{describe_line_error, read_until_bounded};
 use khsum::io::{Hashed, InputError, Mmap, hash_path_with};
+use khsum::key::ReadError;
 use khsum::names::{bytes_to_path, path_bytes};
 use khsum::progress::{Counted, Counter};
 use khsum::record::{Record, Status as RecordStatus, Summary, checked_digest};
@@ -16,7 +18,7 @@ use khsum::{Algorithm, Hasher, OutputRule, Params};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -78,6 +80,10 @@ fn hint(used: &Algorithm, digits: Option<usize>, list_name: &[u8]) -> Option<Str
         q(list_name)
     ))
 }
+
+/// `--warn`: at most this many warnings about improper lines wait for their turn in one
+/// item (memory stays bounded however many bad lines a list has).
+const WARNINGS_PER_ITEM: usize = 64;
 
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("WARNING: {n} {}", if n == 1 { one } else { many })
@@ -162,11 +168,20 @@ fn totals(lists: &[OsString]) -> Totals {
             };
             // Only the names matter here: any algorithm's lines will do.
             let mut parser = ListParser::new(None, None);
-            for line in BufReader::new(f).split(b'\n') {
+            let mut reader = BufReader::new(f);
+            let mut line = Vec::new();
+            loop {
                 if stop.load(std::sync::atomic::Ordering::Relaxed) {
                     return;
                 }
-                let Ok(line) = line else { break };
+                line.clear();
+                let max = khsum::inputs::LINE_MAX;
+                if !matches!(
+                    read_until_bounded(&mut reader, b'\n', max, &mut line),
+                    Ok(1..)
+                ) {
+                    break;
+                }
                 if let Line::Entry(e) = parser.parse(&line) {
                     let size = std::fs::metadata(bytes_to_path(&e.name)).map_or(0, |m| m.len());
                     counter.add_to_total(size);
@@ -272,9 +287,11 @@ fn check_list(
     });
     let opts = &s.opts;
     let mut line_no = 0u64;
-    let mut read_error: Option<&str> = None;
+    let mut read_error: Option<String> = None;
     let mut setup_error: Option<SetupError> = None;
     let mut warnings: Vec<String> = Vec::new();
+    // Longer lines are refused (room for --length's digests in hex).
+    let line_max = khsum::inputs::LINE_MAX + 2 * s.params.out_len.unwrap_or(0);
     // Lines are read and parsed here, on this thread, in order; the hashing runs on
     // the pool.
     let entries = std::iter::from_fn(|| {
@@ -283,11 +300,23 @@ fn check_list(
                 return None;
             }
             let mut buf = Vec::new();
-            match reader.read_until(b'\n', &mut buf) {
+            match read_until_bounded(&mut reader, b'\n', line_max, &mut buf) {
                 Ok(0) => return None,
                 Ok(_) => {}
-                Err(_) => {
-                    read_error = Some("read error");
+                Err(ReadError::Io(_)) => {
+                    read_error = Some("read error".into());
+                    return None;
+                }
+                Err(ReadError::OutOfMemory(_)) => {
+                    setup_error = Some(SetupError(format!(
+                        "{}: {}: out of memory",
+                        q(&list_name),
+                        line_no + 1
+                    )));
+                    return None;
+                }
+                Err(e) => {
+                    read_error = Some(describe_line_error(&e, line_no + 1));
                     return None;
                 }
             }
@@ -302,6 +331,11 @@ fn check_list(
                             "{}: {line_no}: improperly formatted {label}checksum line",
                             q(&list_name)
                         ));
+                        // Warnings go out in order with the results, as they come: a
+                        // batch of them travels on its own when no good line follows.
+                        if warnings.len() >= WARNINGS_PER_ITEM {
+                            return Some((None, std::mem::take(&mut warnings)));
+                        }
                     }
                     continue;
                 }
@@ -365,28 +399,39 @@ fn check_list(
                             }
                         },
                     };
-                    return Some((e, proto.0, proto.1, std::mem::take(&mut warnings)));
+                    return Some((Some((e, proto.0, proto.1)), std::mem::take(&mut warnings)));
                 }
             }
         }
     });
     let out = RefCell::new(out);
-    type Done = (Entry, Result<Hashed, InputError>, bool, Vec<String>);
+    let fatal: RefCell<Option<SetupError>> = RefCell::new(None);
+    type Job = (Option<(Entry, Arc<dyn Hasher>, bool)>, Vec<String>);
+    type Done = (
+        Option<(Entry, Result<Hashed, InputError>, bool)>,
+        Vec<String>,
+    );
     let mmap = s.mmap;
     let window = 4 * rayon::current_num_threads().max(1);
     khsum::parallel::for_each_ordered(
         entries,
         window,
         khsum::parallel::FILE_BATCH,
-        |(e, proto, secret, warns): (Entry, Arc<dyn Hasher>, bool, Vec<String>)| -> Done {
-            let res = hash_path_with(&bytes_to_path(&e.name), &*proto, mmap);
-            (e, res, secret, warns)
+        |(job, warns): Job| -> Done {
+            let done = job.map(|(e, proto, secret)| {
+                let res = hash_path_with(&bytes_to_path(&e.name), &*proto, mmap);
+                (e, res, secret)
+            });
+            (done, warns)
         },
-        |(e, res, secret, warns)| {
+        |(done, warns)| {
             let mut out = out.borrow_mut();
             for w in warns {
                 out.warn(&w);
             }
+            let Some((e, res, secret)) = done else {
+                return out.ok();
+            };
             if let Some(c) = &s.counter {
                 c.add_file();
             }
@@ -405,6 +450,13 @@ fn check_list(
                 .write_line(line)
             };
             let json = s.json && opts.verbosity != Verbosity::Nothing;
+            if let Err(err) = &res
+                && err.severe
+            {
+                // A panic in a worker or no memory: the run fails (exit 2), and stops.
+                *fatal.borrow_mut() = Some(SetupError(format!("{}: {err}", q(&e.name))));
+                return false;
+            }
             match &res {
                 Err(err) if err.missing && opts.missing == Missing::Ignore => {}
                 Err(err) => {
@@ -460,7 +512,7 @@ fn check_list(
         },
     );
     let out = out.into_inner();
-    if let Some(err) = setup_error {
+    if let Some(err) = setup_error.or(fatal.into_inner()) {
         return Err(err);
     }
     if s.json && opts.verbosity != Verbosity::Nothing {

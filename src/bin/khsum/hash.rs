@@ -6,7 +6,7 @@ use crate::progress::{self, Totals};
 use crate::report::{Out, Status, q};
 use khsum::checkfile::{format_legacy, format_line, format_status};
 use khsum::inputs::{Input, NameList, Names, count_total, expand};
-use khsum::io::{Hashed, InputError, hash_path_with, hash_stdin_with};
+use khsum::io::{Hashed, InputError, hash_path_with};
 use khsum::multi::Multi;
 use khsum::record::{Record, Status as RecordStatus};
 use khsum::update::normalize;
@@ -84,8 +84,8 @@ pub fn run(plan: HashPlan) -> Status {
         .as_ref()
         .filter(|u| u.existing == Existing::Skip)
         .cloned();
-    let inputs = expand(names, walk.rules()).filter(move |i| match (&skip_listed, i) {
-        (Some(u), Input::Path(p)) => u.list.get(&khsum::names::path_bytes(p)).is_none(),
+    let inputs = expand(names, walk.rules()).filter(move |i| match (&skip_listed, i.path()) {
+        (Some(u), Some(p)) => u.list.get(&khsum::names::path_bytes(p)).is_none(),
         _ => true,
     });
     khsum::parallel::for_each_ordered(
@@ -93,16 +93,7 @@ pub fn run(plan: HashPlan) -> Status {
         window,
         khsum::parallel::FILE_BATCH,
         |input| {
-            let res = match &input {
-                Input::Stdin => hash_stdin_with(proto, io.mmap),
-                Input::Path(p) => hash_path_with(p, proto, io.mmap),
-                Input::Error(_, e) | Input::Skipped(_, e) | Input::ListError(_, e) => {
-                    Err(InputError {
-                        reason: e.clone(),
-                        missing: false,
-                    })
-                }
-            };
+            let res = input.hash(proto, io.mmap);
             (input, res)
         },
         |(input, res)| {
@@ -144,6 +135,12 @@ pub fn run(plan: HashPlan) -> Status {
                         appended.extend_from_slice(&line);
                     }
                     out.write(&line)
+                }
+                Err(e) if e.severe => {
+                    // A panic in a worker or no memory: the run fails, and stops.
+                    out.warn(&format!("{}: {}", q(&name), e));
+                    status = Status::Usage;
+                    false
                 }
                 Err(e) => {
                     let dir = hint && e.reason == "Is a directory";
@@ -238,8 +235,8 @@ fn totals(recount: Recount, walk: &Walk, update: Option<Arc<UpdatePlan>>) -> Tot
             },
             Recount::None => return counter.total_unknown(),
         };
-        let keep = |i: &Input| match (&update, i) {
-            (Some(u), Input::Path(p)) if u.existing == Existing::Skip => {
+        let keep = |i: &Input| match (&update, i.path()) {
+            (Some(u), Some(p)) if u.existing == Existing::Skip => {
                 u.list.get(&khsum::names::path_bytes(p)).is_none()
             }
             _ => true,
