@@ -17,12 +17,10 @@ pub const PATH_MAX: usize = 4096;
 
 /// The longest line (terminator included) khsum reads from a list: a `--files-from` or
 /// `--files0-from` name, a line of a checksum list (`check`, `--update`): 64 KiB past
-/// [`PATH_MAX`], room for the longest name, its escapes and the longest digest khsum
-/// writes by default. A longer line is an error that names the list and the line, found
-/// after reading at most this many bytes of it, so a list that never ends a line
-/// (`/dev/zero`) costs bounded memory. (`check --length N` adds room for `N` bytes of
-/// digest in hex.)
-pub const LINE_MAX: usize = PATH_MAX + (64 << 10);
+/// [`PATH_MAX`] and 1 KiB for the digest ([`crate::verify::MAX_LINE`]). A longer name
+/// is an error that names the list and the line, found after reading at most this many
+/// bytes of it, so a list that never ends a line (`/dev/zero`) costs bounded memory.
+pub const LINE_MAX: usize = crate::verify::MAX_LINE;
 
 /// Appends to `buf` the bytes of `r` up to and including the next `sep`, or to the end;
 /// returns how many were appended (0 at the end). At most `max` bytes are taken: a longer

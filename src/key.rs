@@ -17,20 +17,7 @@ use std::path::Path;
 use std::sync::Arc;
 use zeroize::Zeroizing;
 
-/// What key an algorithm takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyRule {
-    /// Unkeyed (a plain hash).
-    None,
-    /// Exactly `len` bytes. Without a key, `hash` mode uses the all-zero key (a
-    /// fingerprint, not a MAC) — except BLAKE3, whose unkeyed mode is the plain hash.
-    Fixed(usize),
-    /// Any length (HMAC). Without a key, `hash` mode uses the empty key.
-    Any,
-    /// Exactly as long as the message, a non-zero multiple of 32 bytes (Multimixer-128).
-    /// There is no unkeyed mode.
-    SameAsMessage,
-}
+pub use crate::spec::KeyRule;
 
 /// Key bytes, shared cheaply between hashers and wiped on drop.
 #[derive(Clone)]
@@ -146,6 +133,11 @@ impl Key {
     /// A key from bytes already in memory (taken over, wiped on drop).
     pub fn from_bytes(bytes: Vec<u8>) -> Key {
         Key(Arc::new(Store::Owned(Zeroizing::new(bytes))))
+    }
+
+    /// A key from bytes already in wiped memory (taken over without a copy).
+    pub fn from_secret(bytes: Zeroizing<Vec<u8>>) -> Key {
+        Key(Arc::new(Store::Owned(bytes)))
     }
 
     /// The key bytes.
@@ -309,6 +301,14 @@ impl Material {
             reason: describe_read_error(e, KeyRule::SameAsMessage),
         })?;
         Ok(Material { source, raw })
+    }
+
+    /// Key material already in memory (`--keyed`'s bytes), named `source` in messages.
+    pub fn from_bytes(source: impl Into<String>, bytes: Zeroizing<Vec<u8>>) -> Material {
+        Material {
+            source: source.into(),
+            raw: Key::from_secret(bytes),
+        }
     }
 
     /// The key for `rule`, decoded from the material (no I/O).
