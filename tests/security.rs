@@ -515,3 +515,136 @@ fn a_sigbus_sent_by_kill_is_not_swallowed() {
 fn libc_sigbus() -> i32 {
     7
 }
+
+/// `-r` hashes a link to a file under the link's name wherever it points, outside the
+/// tree too (the documented default); `-P` follows no link inside the tree: each is
+/// skipped with a warning and the exit status stays 0.
+#[cfg(unix)]
+#[test]
+fn links_out_of_a_tree_are_followed_unless_p() {
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    fs::create_dir(p.join("t")).unwrap();
+    fs::write(p.join("t/a"), b"a").unwrap();
+    fs::write(p.join("secret"), b"outside").unwrap();
+    std::os::unix::fs::symlink("../secret", p.join("t/link")).unwrap();
+    let r = run(khsum(p).args(["-r", "t"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        (
+            format!(
+                "{}  t/a\n{}  t/link\n",
+                crate::util::b3(b"a"),
+                crate::util::b3(b"outside")
+            ),
+            "",
+            0
+        )
+    );
+    let r = run(khsum(p).args(["-r", "-P", "t"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        (
+            format!("{}  t/a\n", crate::util::b3(b"a")),
+            "khsum: t/link: symbolic link; not followed (-P)\n",
+            0
+        )
+    );
+    let r = run(khsum(p).args(["-r", "-P", "-L", "t"]));
+    assert_eq!(r.code, 2);
+}
+
+/// A walked entry that was a regular file when its directory was read, and is a FIFO by
+/// the time khsum opens it, is reported, not waited on: khsum is held on a full stdout
+/// pipe after the walk read the directory, the test swaps the last entry for a FIFO that
+/// nobody writes, then lets khsum go on. Before, opening the FIFO blocked forever.
+#[cfg(unix)]
+#[test]
+fn a_walked_entry_swapped_for_a_fifo_does_not_block() {
+    use std::io::Read;
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    fs::create_dir(p.join("t")).unwrap();
+    // 4000 lines of about 80 bytes: more than the pipe and khsum's buffer hold.
+    for i in 0..4000 {
+        fs::write(p.join(format!("t/f{i:04}")), b"x").unwrap();
+    }
+    fs::write(p.join("t/zz"), b"last").unwrap();
+    let mut child = khsum_std()
+        .current_dir(p)
+        .args(["-j1", "-r", "t"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).unwrap();
+    // The walk has read t (entries come sorted, so all of them); swap the last one.
+    fs::remove_file(p.join("t/zz")).unwrap();
+    mkfifo(&p.join("t/zz"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        stdout.read_to_end(&mut rest).unwrap();
+        tx.send(rest).unwrap();
+    });
+    // A guard against waiting forever, not a timing.
+    let rest = rx.recv_timeout(std::time::Duration::from_secs(120));
+    if rest.is_err() {
+        let _ = child.kill();
+    }
+    let o = child.wait_with_output().unwrap();
+    let rest = rest.expect("khsum finished instead of blocking on the FIFO");
+    assert_eq!(rest.len() + 64, 4000 * (64 + 2 + 7 + 1));
+    assert_eq!(
+        (s(&o.stderr), o.status.code()),
+        (
+            "khsum: t/zz: not a regular file any more (it was replaced after the directory was read); not hashed\n".to_string(),
+            Some(1)
+        )
+    );
+}
+
+/// `tag -a lemac` without `--nonce` says once that the all-zero nonce makes the tags a
+/// deterministic MAC (exit 0, the same tags); `--nonce 0` (or 32 zero digits) says it is
+/// meant and silences the note; checking the list needs no nonce and says nothing.
+#[test]
+fn lemac_without_a_nonce_says_so_once() {
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    fs::write(p.join("k"), [7u8; 16]).unwrap();
+    fs::write(p.join("a"), b"a").unwrap();
+    fs::write(p.join("b"), b"b").unwrap();
+    let tag = |extra: &[&str]| {
+        run(khsum(p)
+            .args(["tag", "-a", "lemac", "--key-file", "k"])
+            .args(extra)
+            .args(["a", "b"]))
+    };
+    let plain = tag(&[]);
+    assert_eq!(
+        (plain.err.as_str(), plain.code),
+        (
+            "khsum: note: lemac without --nonce uses the all-zero nonce for every file: the tags are a deterministic MAC (say --nonce 0 to mean it, or give a nonce)\n",
+            0
+        )
+    );
+    for nonce in ["0", "00000000000000000000000000000000"] {
+        let r = tag(&["--nonce", nonce]);
+        assert_eq!(
+            (&r.out, r.err.as_str(), r.code),
+            (&plain.out, "", 0),
+            "{nonce}"
+        );
+    }
+    let other = tag(&["--nonce", "0123456789abcdef0123456789abcdef"]);
+    assert_eq!((other.err.as_str(), other.code), ("", 0));
+    assert_ne!(other.out, plain.out);
+    fs::write(p.join("L"), &plain.out).unwrap();
+    let r = run(khsum(p).args(["-c", "-a", "lemac", "--key-file", "k", "L"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        ("a: OK\nb: OK\n".into(), "", 0)
+    );
+}

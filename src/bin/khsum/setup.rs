@@ -190,10 +190,14 @@ impl KeyMaterial {
 pub fn params(c: &Common, alg: Option<&Algorithm>) -> Result<Params, SetupError> {
     let nonce = match &c.nonce {
         None => None,
+        // `--nonce 0`: the all-zero nonce, said on purpose (no LeMac note).
+        Some(h) if h.trim() == "0" => Some([0u8; 16]),
         Some(h) => {
             let mut n = [0u8; 16];
             hex::decode_to_slice(h.trim(), &mut n).map_err(|_| {
-                SetupError(format!("--nonce needs 32 hex digits (16 bytes), got '{h}'"))
+                SetupError(format!(
+                    "--nonce needs 32 hex digits (16 bytes) or 0, got '{h}'"
+                ))
             })?;
             Some(n)
         }
