@@ -84,7 +84,7 @@
 //! `#[target_feature]` functions. Key setup: `aesni`'s for both x86 SIMD backends (chosen in
 //! the kernel table), the bitsliced code for `portable`.
 
-use crate::backend::{self, Available, Backend, Entry};
+use crate::backend::{self, Available, Backend, Entry, Table};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use std::sync::Arc;
 use zeroize::ZeroizeOnDrop;
@@ -151,7 +151,7 @@ pub fn nonce_note(
 /// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
 /// and `backend::best`. `vaes512` runs AES-NI's key setup: its detection includes AES-NI.
 #[allow(unsafe_code)]
-static KERNELS: &[Entry<Kernels>] = &[
+static KERNELS: &Table<Kernels> = &Table::new(&[
     #[cfg(target_arch = "x86_64")]
     Entry {
         backend: Backend::Vaes512,
@@ -208,7 +208,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             whole: portable::whole,
         },
     },
-];
+]);
 
 /// Backends, best first.
 pub(crate) fn backends() -> Vec<Backend> {
@@ -218,9 +218,7 @@ pub(crate) fn backends() -> Vec<Backend> {
 /// The entries of the backends this CPU has (for tests).
 #[cfg(test)]
 fn available() -> impl Iterator<Item = &'static Entry<Kernels>> {
-    KERNELS
-        .iter()
-        .filter(|e| Available::detect(e.backend).is_some())
+    backend::available(KERNELS)
 }
 
 /// One AES block, in memory byte order.

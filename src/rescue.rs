@@ -81,7 +81,7 @@
 //! The state is plain data, `[u64; 12]`, canonical (in [0, p)) between calls; inputs
 //! may be any `u64`, taken mod p.
 
-use crate::backend::{self, Available, Backend, Entry};
+use crate::backend::{self, Available, Backend, Entry, Table};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 
 #[cfg(target_arch = "x86_64")]
@@ -140,7 +140,7 @@ struct Kernels {
 /// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
 /// and `backend::best`.
 #[allow(unsafe_code)]
-static KERNELS: &[Entry<Kernels>] = &[
+static KERNELS: &Table<Kernels> = &Table::new(&[
     #[cfg(target_arch = "x86_64")]
     Entry {
         backend: Backend::Avx512Ifma,
@@ -172,7 +172,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             permute2: None,
         },
     },
-];
+]);
 
 /// Backends, best first.
 pub(crate) fn backends() -> Vec<Backend> {
