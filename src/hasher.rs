@@ -82,6 +82,12 @@ pub trait Hasher: Send + Sync {
         None
     }
 
+    /// Whether the input itself is secret (BLAKE3's key derivation: the input is key
+    /// material): readers then wipe the buffers the input passed through.
+    fn input_is_secret(&self) -> bool {
+        false
+    }
+
     /// The number of bytes [`Hasher::finalize`] returns.
     fn output_len(&self) -> usize;
 
@@ -392,6 +398,17 @@ impl<const N: usize> BlockBuffer<N> {
         zeroize::Zeroize::zeroize(&mut self.buf);
         self.len = 0;
     }
+}
+
+/// Overwrites the stack just below the caller's frame with zeros: where the functions
+/// the caller just returned from (a crate's finalization of a keyed state, whose
+/// temporaries khsum cannot reach) kept their locals. Best effort: it cannot reach
+/// registers, nor copies a callee left deeper than this or in another thread's stack.
+#[inline(never)]
+pub fn scrub_stack() {
+    let mut area = [0u8; 4096];
+    zeroize::Zeroize::zeroize(&mut area[..]);
+    std::hint::black_box(&area);
 }
 
 #[cfg(test)]

@@ -292,7 +292,7 @@ fn hash_opened(
             "not a regular file any more (it was replaced after the directory was read); not hashed",
         ));
     }
-    with_buf(|store| {
+    with_buf(proto.input_is_secret(), |store| {
         let buf = aligned(store, CHUNK);
         let first = read_some(&file, &mut buf[..FIRST]);
         let meta = file.metadata()?;
@@ -569,7 +569,7 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
             && meta.is_file()
         {
             let start = std::io::Seek::stream_position(&mut &f).unwrap_or(0);
-            return with_buf(|store| {
+            return with_buf(proto.input_is_secret(), |store| {
                 hash_open(&f, &meta, start, proto, mmap, aligned(store, CHUNK), 0)
             });
         }
@@ -577,8 +577,9 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
     #[cfg(not(unix))]
     let _ = mmap;
     let mut h = proto.box_clone();
-    let size =
-        with_buf(|store| read_all(std::io::stdin().lock(), &mut *h, 0, aligned(store, CHUNK)))?;
+    let size = with_buf(proto.input_is_secret(), |store| {
+        read_all(std::io::stdin().lock(), &mut *h, 0, aligned(store, CHUNK))
+    })?;
     Ok(Hashed {
         digest: finish(h)?,
         size,
@@ -591,8 +592,32 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
 /// A read error.
 pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Digest, InputError> {
     let mut h = proto.box_clone();
-    with_buf(|store| read_all(reader, &mut *h, 0, aligned(store, CHUNK)))?;
+    with_buf(proto.input_is_secret(), |store| {
+        read_all(reader, &mut *h, 0, aligned(store, CHUNK))
+    })?;
     finish(h)
+}
+
+/// Writes `bytes` to standard output with no buffer of khsum's or std's in between (on
+/// Unix, `write` calls on the descriptor itself): for a secret (a derived key), which a
+/// buffer would keep after it was written.
+///
+/// # Errors
+/// The write failed.
+pub fn write_stdout_unbuffered(bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let mut f = File::from(io::stdout().as_fd().try_clone_to_owned()?);
+        f.write_all(bytes)
+    }
+    #[cfg(not(unix))]
+    {
+        let mut o = io::stdout().lock();
+        o.write_all(bytes)?;
+        o.flush()
+    }
 }
 
 /// Alignment of the read buffer's start: the kernel copies page-cache pages into it, and a
@@ -619,11 +644,28 @@ thread_local! {
 /// `f` may re-enter: hashing a buffer on all threads (BLAKE3's `update_rayon`) lets this
 /// thread run other queued work meanwhile, such as another file's read, which then gets
 /// a fresh buffer instead of finding this one borrowed.
-fn with_buf<T>(f: impl FnOnce(&mut Vec<u8>) -> T) -> T {
-    let mut buf = BUF.take();
-    let out = f(&mut buf);
-    BUF.set(buf);
-    out
+///
+/// With `secret` (the input is key material: `--derive-key`), the buffer is wiped when
+/// `f` is done — also when it panics — so no key material stays in it.
+fn with_buf<T>(secret: bool, f: impl FnOnce(&mut Vec<u8>) -> T) -> T {
+    /// The buffer, put back (wiped first when secret) when dropped.
+    struct Lent {
+        buf: Vec<u8>,
+        secret: bool,
+    }
+    impl Drop for Lent {
+        fn drop(&mut self) {
+            if self.secret {
+                zeroize::Zeroize::zeroize(&mut self.buf[..]);
+            }
+            BUF.set(std::mem::take(&mut self.buf));
+        }
+    }
+    let mut lent = Lent {
+        buf: BUF.take(),
+        secret,
+    };
+    f(&mut lent.buf)
 }
 
 /// Reads until end of file through `buf`, feeding `h`; returns the byte count. `hint` is
@@ -666,7 +708,9 @@ mod tests {
             let file = File::open(&path).unwrap();
             let meta = file.metadata().unwrap();
             let open = |f: &File, m: &Metadata| {
-                with_buf(|store| hash_open(f, m, 0, &*proto, Mmap::Auto, aligned(store, CHUNK), 0))
+                with_buf(false, |store| {
+                    hash_open(f, m, 0, &*proto, Mmap::Auto, aligned(store, CHUNK), 0)
+                })
             };
             assert!(open(&file, &meta).is_ok());
             std::fs::OpenOptions::new()
@@ -718,6 +762,32 @@ mod tests {
         assert!(!settled_at(old, t + Duration::from_secs(60), t));
         assert!(!settled_at(t + Duration::from_secs(60), old, t));
         assert!(!settled_at(old, old, std::time::UNIX_EPOCH));
+    }
+
+    /// `--derive-key`'s input is key material: the thread's read buffer holds none of it
+    /// after the hash (a plain hash leaves its input there, so this test can fail).
+    #[test]
+    fn key_material_is_wiped_from_the_read_buffer() {
+        let d = tempfile::TempDir::new().unwrap();
+        let path = d.path().join("f");
+        std::fs::write(&path, b"secret key material").unwrap();
+        let on_thread = |proto: Box<dyn Hasher>| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                hash_path(&path, &*proto).unwrap();
+                let buf = BUF.take();
+                assert!(!buf.is_empty());
+                buf.windows(6).any(|w| w == b"secret")
+            })
+            .join()
+            .unwrap()
+        };
+        let plain = crate::Algorithm::lookup("blake3")
+            .unwrap()
+            .hasher(None, &crate::Params::default())
+            .unwrap();
+        assert!(on_thread(plain));
+        assert!(!on_thread(crate::blake3::derive_key("khsum 2026 test", 32)));
     }
 
     #[test]

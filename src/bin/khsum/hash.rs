@@ -484,6 +484,16 @@ pub fn derived(plan: crate::plan::DerivedPlan) -> Status {
         };
         format_line(&mut line, plan.alg, &plan.key, b"", form);
     }
-    out.write(&line);
-    out.finish(Status::Ok)
+    // Straight to the descriptor: no output buffer keeps a copy of the derived key.
+    match khsum::io::write_stdout_unbuffered(&line) {
+        Ok(()) => out.finish(Status::Ok),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Status::Failed,
+        Err(e) => {
+            out.warn(&format!(
+                "write error: {}",
+                khsum::io::describe_io_error(&e)
+            ));
+            Status::Failed
+        }
+    }
 }
