@@ -137,12 +137,10 @@ struct Kernels {
 /// scripts keep working (errors would also push users to random nonces, which a list
 /// cannot record); `--nonce 0` says the fixed nonce is meant and silences it. No note in
 /// hash mode without a key (a fingerprint, noted as such) or in check mode.
-pub fn nonce_note(
-    alg: &crate::Algorithm,
-    keyed: bool,
-    nonce: Option<[u8; 16]>,
-) -> Option<&'static str> {
-    (alg.nonce && keyed && nonce.is_none()).then_some(
+///
+/// `takes_nonce` is the algorithm descriptor's `nonce` (LeMac's).
+pub fn nonce_note(takes_nonce: bool, keyed: bool, nonce: Option<[u8; 16]>) -> Option<&'static str> {
+    (takes_nonce && keyed && nonce.is_none()).then_some(
         "note: lemac without --nonce uses the all-zero nonce for every file: the tags are a deterministic MAC (say --nonce 0 to mean it, or give a nonce)",
     )
 }

@@ -515,7 +515,7 @@ fn prototype(
     for &alg in algs {
         let params = setup::params(common, Some(alg))?;
         protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
-        if let Some(note) = khsum::lemac::nonce_note(alg, source.is_some(), params.nonce) {
+        if let Some(note) = khsum::lemac::nonce_note(alg.nonce, source.is_some(), params.nonce) {
             crate::report::warn(note);
         }
         if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
