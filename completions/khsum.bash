@@ -95,7 +95,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -L -h -V --check --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -w -r -L -P -h -V --check --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -215,7 +215,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__check)
-            opts="-a -l -j -w -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --help"
+            opts="-a -l -j -w -r -L -P -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -383,7 +383,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__hash)
-            opts="-a -l -j -z -b -t -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -643,7 +643,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__tag)
-            opts="-a -l -j -z -b -t -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing unlisted= key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow files-from= files0-from= update= check-existing h/help V/version
+    string join \n c/check a/algorithm= l/length= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing unlisted= key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -62,7 +62,7 @@ lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
-complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
@@ -96,6 +96,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -l keyed -d 'b3sum\'s keyed mo
 complete -c khsum -n "__fish_khsum_needs_command" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_needs_command" -l one-file-system -d 'Do not enter directories on other file systems'
 complete -c khsum -n "__fish_khsum_needs_command" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
+complete -c khsum -n "__fish_khsum_needs_command" -s P -l no-dereference -d 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
 complete -c khsum -n "__fish_khsum_needs_command" -l check-existing -d 'With --update, also verify the files LIST already names'
 complete -c khsum -n "__fish_khsum_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_needs_command" -s V -l version -d 'Print version'
@@ -145,7 +146,7 @@ lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
@@ -172,6 +173,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -l keyed -d 'b3sum\'s 
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l one-file-system -d 'Do not enter directories on other file systems'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s P -l no-dereference -d 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l check-existing -d 'With --update, also verify the files LIST already names'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
@@ -212,7 +214,7 @@ lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
@@ -234,6 +236,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand check" -l keyed -d 'b3sum\'s
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l one-file-system -d 'Do not enter directories on other file systems'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s P -l no-dereference -d 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
@@ -273,7 +276,7 @@ lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
@@ -300,6 +303,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -l keyed -d 'b3sum\'s k
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l one-file-system -d 'Do not enter directories on other file systems'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s P -l no-dereference -d 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l check-existing -d 'With --update, also verify the files LIST already names'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_using_subcommand list" -s h -l help -d 'Print help'

@@ -9,8 +9,9 @@
 //! Each algorithm keeps one private table of its kernels, one `Entry` per backend, best
 //! first and the portable one last, with `cfg` on the entries only. A SIMD entry's
 //! functions are the backend module's `#[target_feature]` functions wrapped by
-//! `simd_kernel!` in safe closures; the table is read only through `select` and
-//! `best`, which hand out an entry only against an [`Available`] proof for its backend.
+//! `simd_kernel!` in safe closures; the table (a `Table`, whose entries only this module
+//! can reach) is read only through `select`, `best` and `available`, which hand out an
+//! entry only against an [`Available`] proof for its backend (or a detection on the spot).
 //! That is the one place where the safety of calling a SIMD kernel is argued, and the
 //! backend list of the registry is derived from the same table (`backends`). Tests and
 //! `khsum bench` force a backend through [`crate::Algorithm::hasher_on`].
@@ -156,10 +157,25 @@ pub(crate) struct Entry<K: 'static> {
     pub(crate) kernels: K,
 }
 
+/// An algorithm's kernel table: its entries, best first, readable only through
+/// [`select`], [`best`] and [`available`], which hand out an entry only for a backend
+/// this CPU has (an [`Available`] proof, or the detection run on the spot). The entries
+/// are private to this module, so no code elsewhere can index a table and call a SIMD
+/// kernel without that check: the types enforce it.
+#[derive(Debug)]
+pub(crate) struct Table<K: 'static>(&'static [Entry<K>]);
+
+impl<K> Table<K> {
+    /// A table of these entries (best first, the portable one last).
+    pub(crate) const fn new(entries: &'static [Entry<K>]) -> Table<K> {
+        Table(entries)
+    }
+}
+
 /// The entry of `table` for the proven backend, or `None` when the algorithm has no such
 /// backend (on this architecture).
-pub(crate) fn select<K>(table: &'static [Entry<K>], proof: Available) -> Option<&'static Entry<K>> {
-    table.iter().find(|e| e.backend == proof.backend())
+pub(crate) fn select<K>(table: &'static Table<K>, proof: Available) -> Option<&'static Entry<K>> {
+    table.0.iter().find(|e| e.backend == proof.backend())
 }
 
 /// The first entry of `table` (best first) whose backend this CPU has. Every table ends
@@ -167,25 +183,33 @@ pub(crate) fn select<K>(table: &'static [Entry<K>], proof: Available) -> Option<
 ///
 /// # Panics
 /// If `table` has no available entry (a table without its portable entry).
-pub(crate) fn best<K>(table: &'static [Entry<K>]) -> &'static Entry<K> {
-    table
-        .iter()
-        .find(|e| Available::detect(e.backend).is_some())
+pub(crate) fn best<K>(table: &'static Table<K>) -> &'static Entry<K> {
+    available(table)
+        .next()
         .expect("every kernel table ends with an available (portable) entry")
 }
 
+/// The entries of `table` whose backends this CPU has, best first (for tests that run
+/// every backend).
+pub(crate) fn available<K>(table: &'static Table<K>) -> impl Iterator<Item = &'static Entry<K>> {
+    table
+        .0
+        .iter()
+        .filter(|e| Available::detect(e.backend).is_some())
+}
+
 /// The backends of `table`, best first.
-pub(crate) fn backends<K>(table: &'static [Entry<K>]) -> Vec<Backend> {
-    table.iter().map(|e| e.backend).collect()
+pub(crate) fn backends<K>(table: &'static Table<K>) -> Vec<Backend> {
+    table.0.iter().map(|e| e.backend).collect()
 }
 
 /// Wraps a backend module's `#[target_feature]` function in a safe closure, for a SIMD
 /// entry of a kernel table: `simd_kernel!(avx2::update_packets, |state, packets|)`.
 ///
-/// Only kernel tables use this: a table is private to its algorithm's module and read
-/// only through [`select`] and [`best`], which return an entry only when an [`Available`]
-/// proof for the entry's backend exists, that is, after the CPU-feature detection for
-/// that backend succeeded. Each backend's detection covers every feature its kernels
+/// Only kernel tables use this: a [`Table`]'s entries are private to this module and read
+/// only through [`select`], [`best`] and [`available`], which return an entry only when
+/// an [`Available`] proof for the entry's backend exists, that is, after the CPU-feature
+/// detection for that backend succeeded. Each backend's detection covers every feature its kernels
 /// enable (see `backend/x86.rs`).
 macro_rules! simd_kernel {
     ($f:path, |$($arg:ident),*|) => {
@@ -232,10 +256,11 @@ mod tests {
             Some(Available::PORTABLE)
         );
         assert!(Backend::Auto.is_available());
-        let t: &'static [Entry<()>] = &[Entry {
+        static T: Table<()> = Table::new(&[Entry {
             backend: Backend::Portable,
             kernels: (),
-        }];
+        }]);
+        let t = &T;
         assert_eq!(best(t).backend, Backend::Portable);
         assert!(select(t, Available::PORTABLE).is_some());
         assert_eq!(backends(t), [Backend::Portable]);

@@ -15,6 +15,8 @@ struct Blake3 {
     out_len: usize,
     /// Keyed mode: the state holds key words and is wiped on drop.
     keyed: bool,
+    /// Key derivation: the input is key material (readers wipe their buffers).
+    derive: bool,
 }
 
 /// Builds a BLAKE3 hasher: keyed mode when `key` (32 bytes) is given, `out_len` bytes of
@@ -38,6 +40,7 @@ pub(crate) fn new(key: Option<&[u8]>, out_len: usize) -> Result<Box<dyn Hasher>,
         inner,
         out_len,
         keyed: key.is_some(),
+        derive: false,
     }))
 }
 
@@ -50,16 +53,32 @@ pub fn derive_key(context: &str, out_len: usize) -> Box<dyn Hasher> {
         inner: ::blake3::Hasher::new_derive_key(context),
         out_len,
         keyed: true,
+        derive: true,
     })
 }
 
 /// The digest into `out`: the 32-byte hash through `finalize` (cheaper than the extendable
-/// output's block-by-block reader), other lengths through the extendable output.
-fn finish(h: &::blake3::Hasher, out: &mut [u8]) {
+/// output's block-by-block reader), other lengths through the extendable output. For a
+/// keyed state (`secret`), the hash and the output reader khsum holds (the root's chaining
+/// value and block: enough to compute the tag) are wiped, and the stack the crate's
+/// finalization used is scrubbed.
+fn finish(h: &::blake3::Hasher, out: &mut [u8], secret: bool) {
+    use zeroize::Zeroize;
     if out.len() == ::blake3::OUT_LEN {
-        out.copy_from_slice(h.finalize().as_bytes());
+        let mut hash = h.finalize();
+        out.copy_from_slice(hash.as_bytes());
+        if secret {
+            hash.zeroize();
+        }
     } else {
-        h.finalize_xof().fill(out);
+        let mut reader = h.finalize_xof();
+        reader.fill(out);
+        if secret {
+            reader.zeroize();
+        }
+    }
+    if secret {
+        crate::hasher::scrub_stack();
     }
 }
 
@@ -82,8 +101,12 @@ impl Hasher for Blake3 {
     }
 
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        finish(&self.inner, out);
+        finish(&self.inner, out, self.keyed);
         Ok(())
+    }
+
+    fn input_is_secret(&self) -> bool {
+        self.derive
     }
 
     fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
@@ -104,9 +127,10 @@ impl Hasher for Blake3 {
             },
             out_len: self.out_len,
             keyed: self.keyed,
+            derive: self.derive,
         };
         h.update_large(data);
-        finish(&h.inner, out);
+        finish(&h.inner, out, self.keyed);
         Ok(())
     }
 
@@ -125,11 +149,11 @@ impl Hasher for Blake3 {
 
 impl Drop for Blake3 {
     fn drop(&mut self) {
-        // The crate's Hasher holds the key words; reset() keeps them, so overwrite the
-        // whole state with a fresh unkeyed hasher. (An unkeyed state holds no secret.)
+        // The crate's Hasher holds the key words and the chaining values: its Zeroize
+        // (the crate's `zeroize` feature) wipes them all. (An unkeyed state holds no
+        // secret.)
         if self.keyed {
-            self.inner = ::blake3::Hasher::new();
-            zeroize::optimization_barrier(&self.inner);
+            zeroize::Zeroize::zeroize(&mut self.inner);
         }
     }
 }

@@ -82,6 +82,12 @@ pub trait Hasher: Send + Sync {
         None
     }
 
+    /// Whether the input itself is secret (BLAKE3's key derivation: the input is key
+    /// material): readers then wipe the buffers the input passed through.
+    fn input_is_secret(&self) -> bool {
+        false
+    }
+
     /// The number of bytes [`Hasher::finalize`] returns.
     fn output_len(&self) -> usize;
 
@@ -295,6 +301,8 @@ pub enum Error {
     BadParameter(String),
     /// The input does not satisfy the algorithm's constraints (e.g. a length rule).
     BadInput(String),
+    /// Memory the input needs could not be allocated (the text says for what).
+    OutOfMemory(String),
 }
 
 impl fmt::Display for Error {
@@ -302,7 +310,10 @@ impl fmt::Display for Error {
         use crate::spec::{OutputRule, XOF_MAX};
         match self {
             Error::UnknownAlgorithm(n) => write!(f, "unknown algorithm '{n}'"),
-            Error::BadKey(s) | Error::BadParameter(s) | Error::BadInput(s) => f.write_str(s),
+            Error::BadKey(s)
+            | Error::BadParameter(s)
+            | Error::BadInput(s)
+            | Error::OutOfMemory(s) => f.write_str(s),
             Error::KeyRequired(a) => write!(f, "{a} needs a key"),
             Error::KeyNotAllowed(a) => write!(f, "{a} takes no key"),
             Error::NonceNotAllowed(a) => write!(f, "{a} takes no nonce"),
@@ -387,6 +398,17 @@ impl<const N: usize> BlockBuffer<N> {
         zeroize::Zeroize::zeroize(&mut self.buf);
         self.len = 0;
     }
+}
+
+/// Overwrites the stack just below the caller's frame with zeros: where the functions
+/// the caller just returned from (a crate's finalization of a keyed state, whose
+/// temporaries khsum cannot reach) kept their locals. Best effort: it cannot reach
+/// registers, nor copies a callee left deeper than this or in another thread's stack.
+#[inline(never)]
+pub fn scrub_stack() {
+    let mut area = [0u8; 4096];
+    zeroize::Zeroize::zeroize(&mut area[..]);
+    std::hint::black_box(&area);
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@
 //! Output: each 64-bit result word little-endian, words in lane order (minio's byte
 //! form; the C/C++ API returns the words).
 
-use crate::backend::{self, Available, Backend, Entry};
+use crate::backend::{self, Available, Backend, Entry, Table};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
@@ -125,7 +125,7 @@ struct Kernels {
 /// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
 /// and `backend::best`.
 #[allow(unsafe_code)]
-static KERNELS: &[Entry<Kernels>] = &[
+static KERNELS: &Table<Kernels> = &Table::new(&[
     #[cfg(target_arch = "x86_64")]
     Entry {
         backend: Backend::Avx2,
@@ -165,7 +165,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             hash: portable::hash,
         },
     },
-];
+]);
 
 /// Backends, best first.
 pub(crate) fn backends() -> Vec<Backend> {
@@ -584,10 +584,7 @@ mod tests {
     }
 
     fn available() -> Vec<&'static Entry<Kernels>> {
-        KERNELS
-            .iter()
-            .filter(|e| Available::detect(e.backend).is_some())
-            .collect()
+        backend::available(KERNELS).collect()
     }
 
     fn portable() -> &'static Entry<Kernels> {

@@ -2,6 +2,9 @@
 //! list, read lazily (a list of a million names streams in bounded memory), with
 //! directory arguments expanded into their trees under `-r`.
 
+use crate::hasher::Hasher;
+use crate::io::{Hashed, InputError, Mmap, Open};
+use crate::key::ReadError;
 use crate::names::{bytes_to_path, path_bytes};
 use crate::walk::{Item, TreeRules, Walker};
 use std::ffi::OsString;
@@ -9,11 +12,74 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// Linux's `PATH_MAX`: the longest path a system call takes, terminator included.
+pub const PATH_MAX: usize = 4096;
+
+/// The longest line (terminator included) khsum reads from a list: a `--files-from` or
+/// `--files0-from` name, a line of a checksum list (`check`, `--update`): 64 KiB past
+/// [`PATH_MAX`] and 1 KiB for the digest ([`crate::verify::MAX_LINE`]). A longer name
+/// is an error that names the list and the line, found after reading at most this many
+/// bytes of it, so a list that never ends a line (`/dev/zero`) costs bounded memory.
+pub const LINE_MAX: usize = crate::verify::MAX_LINE;
+
+/// Appends to `buf` the bytes of `r` up to and including the next `sep`, or to the end;
+/// returns how many were appended (0 at the end). At most `max` bytes are taken: a longer
+/// line is [`ReadError::TooLong`] (the reader is then somewhere inside it). Memory that
+/// cannot be allocated is [`ReadError::OutOfMemory`], not an abort.
+///
+/// # Errors
+/// A read error, a line longer than `max`, no memory.
+pub fn read_until_bounded(
+    r: &mut impl BufRead,
+    sep: u8,
+    max: usize,
+    buf: &mut Vec<u8>,
+) -> Result<usize, ReadError> {
+    let start = buf.len();
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
+        };
+        if avail.is_empty() {
+            return Ok(buf.len() - start);
+        }
+        let (take, done) = match avail.iter().position(|&c| c == sep) {
+            Some(i) => (i + 1, true),
+            None => (avail.len(), false),
+        };
+        if buf.len() - start + take > max {
+            return Err(ReadError::TooLong(max));
+        }
+        buf.try_reserve(take)
+            .map_err(|_| ReadError::OutOfMemory(buf.len() + take))?;
+        buf.extend_from_slice(&avail[..take]);
+        r.consume(take);
+        if done {
+            return Ok(buf.len() - start);
+        }
+    }
+}
+
+/// The one-line text of a [`ReadError`] at line `n` of a list: `N: line too long (more
+/// than MAX bytes)`, `N: out of memory`, or the I/O error.
+pub fn describe_line_error(e: &ReadError, n: u64) -> String {
+    match e {
+        ReadError::TooLong(max) => format!("{n}: line too long (more than {max} bytes)"),
+        ReadError::OutOfMemory(_) => format!("{n}: out of memory"),
+        ReadError::Io(e) => crate::io::describe_io_error(e),
+    }
+}
+
 /// One thing to hash or to report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
     /// A file (or anything else that can be opened) by name.
     Path(PathBuf),
+    /// A regular file found by walking a directory (`-r`): opened without blocking and
+    /// hashed only if it is still a regular file ([`crate::io::Open::Walked`]).
+    Walked(PathBuf),
     /// Standard input.
     Stdin,
     /// An entry that cannot be hashed, with the reason (a walk error): a failure.
@@ -30,8 +96,35 @@ impl Input {
     pub fn name(&self) -> std::borrow::Cow<'_, [u8]> {
         match self {
             Input::Stdin => b"-"[..].into(),
-            Input::Path(p) | Input::Error(p, _) | Input::Skipped(p, _) => path_bytes(p),
+            Input::Path(p) | Input::Walked(p) | Input::Error(p, _) | Input::Skipped(p, _) => {
+                path_bytes(p)
+            }
             Input::ListError(n, _) => n[..].into(),
+        }
+    }
+
+    /// The path of an input to hash by name (named or walked).
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::Path(p) | Input::Walked(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Hashes the input with a copy of `proto` (see [`crate::io::hash_file`]); an input
+    /// that stands for an error (a walk error, a skipped entry, a list that failed) is
+    /// that error. A panic while hashing is a [severe](InputError::severe) error.
+    ///
+    /// # Errors
+    /// The input's error, or why it could not be hashed.
+    pub fn hash(&self, proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+        match self {
+            Input::Stdin => crate::io::hash_stdin_with(proto, mmap),
+            Input::Path(p) => crate::io::hash_file(p, proto, mmap, Open::Named),
+            Input::Walked(p) => crate::io::hash_file(p, proto, mmap, Open::Walked),
+            Input::Error(_, e) | Input::Skipped(_, e) | Input::ListError(_, e) => {
+                Err(InputError::new(e.clone()))
+            }
         }
     }
 }
@@ -88,7 +181,9 @@ impl NameList {
         })
     }
 
-    /// The names, one by one; a read error ends them with [`Input::ListError`].
+    /// The names, one by one; a read error, a line longer than [`LINE_MAX`] or (in a
+    /// NUL-separated list) a zero-length name ends them with [`Input::ListError`], whose
+    /// reason names the line: `3: line too long (more than 69632 bytes)`.
     pub fn into_inputs(self) -> impl Iterator<Item = Input> + Send {
         let NameList {
             name,
@@ -97,10 +192,12 @@ impl NameList {
         } = self;
         let mut reader = BufReader::with_capacity(64 * 1024, reader);
         let mut done = false;
+        let mut n = 0u64;
         std::iter::from_fn(move || {
             while !done {
                 let mut buf = Vec::new();
-                match reader.read_until(separator, &mut buf) {
+                n += 1;
+                match read_until_bounded(&mut reader, separator, LINE_MAX, &mut buf) {
                     Ok(0) => done = true,
                     Ok(_) => {
                         if buf.last() == Some(&separator) {
@@ -109,14 +206,20 @@ impl NameList {
                         if !buf.is_empty() {
                             return Some(Input::Path(bytes_to_path(&buf)));
                         }
+                        // GNU's tools refuse empty names in NUL-separated lists; ending
+                        // the list there also ends a list of NULs that never ends
+                        // (`--files0-from /dev/zero`), which skipping would spin on.
+                        if separator == b'\0' {
+                            done = true;
+                            return Some(Input::ListError(
+                                name.clone(),
+                                format!("{n}: invalid zero-length file name"),
+                            ));
+                        }
                     }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(e) => {
                         done = true;
-                        return Some(Input::ListError(
-                            name.clone(),
-                            crate::io::describe_io_error(&e),
-                        ));
+                        return Some(Input::ListError(name.clone(), describe_line_error(&e, n)));
                     }
                 }
             }
@@ -135,7 +238,7 @@ pub fn expand(
         match walk {
             Some(rules) if f.is_dir() => {
                 Box::new(Walker::new(f, rules.clone()).map(|it| match it {
-                    Item::File(p) => Input::Path(p),
+                    Item::File(p) => Input::Walked(p),
                     Item::Error(p, e) => Input::Error(p, e),
                     Item::Skipped(p, e) => Input::Skipped(p, e),
                 }))
@@ -185,7 +288,7 @@ pub fn count_total(
             continue;
         }
         match &input {
-            Input::Path(p) => match std::fs::metadata(p) {
+            Input::Path(p) | Input::Walked(p) => match std::fs::metadata(p) {
                 Ok(m) if m.is_file() => counter.add_to_total(m.len()),
                 Ok(m) if m.is_dir() => counter.add_to_total(0),
                 Ok(_) => return counter.total_unknown(),
@@ -215,7 +318,14 @@ mod tests {
             names(list(b"a\n\nb c\n-", b'\n')),
             [p("a"), p("b c"), p("-")]
         );
-        assert_eq!(names(list(b"a\nb\0\0c\0", b'\0')), [p("a\nb"), p("c")]);
+        assert_eq!(
+            names(list(b"a\nb\0c\0\0d\0", b'\0')),
+            [
+                p("a\nb"),
+                p("c"),
+                Input::ListError(b"L".to_vec(), "3: invalid zero-length file name".into())
+            ]
+        );
         assert_eq!(names(list(b"", b'\0')), []);
     }
 }

@@ -51,6 +51,21 @@ pub struct InputError {
     pub reason: String,
     /// The file does not exist (`--ignore-missing` skips these).
     pub missing: bool,
+    /// Not a problem with this input but with the run: a panic inside khsum while it
+    /// hashed the input (a bug), or memory the input needs that is not there. The run
+    /// fails with exit status 2.
+    pub severe: bool,
+}
+
+impl InputError {
+    /// An error with this reason (not missing, not severe).
+    pub fn new(reason: impl Into<String>) -> InputError {
+        InputError {
+            reason: reason.into(),
+            missing: false,
+            severe: false,
+        }
+    }
 }
 
 impl fmt::Display for InputError {
@@ -64,6 +79,7 @@ impl From<io::Error> for InputError {
         InputError {
             reason: describe_io_error(&e),
             missing: e.kind() == io::ErrorKind::NotFound,
+            severe: false,
         }
     }
 }
@@ -73,15 +89,86 @@ impl From<Error> for InputError {
         InputError {
             reason: e.to_string(),
             missing: false,
+            severe: matches!(e, Error::OutOfMemory(_)),
         }
     }
 }
 
 fn changed() -> InputError {
-    InputError {
-        reason: "file changed while being read".into(),
-        missing: false,
+    InputError::new("file changed while being read")
+}
+
+/// Runs the hashing of one input, turning a panic inside it (a bug in a hasher or in
+/// the reading) into a [severe](InputError::severe) error for that input, so a worker
+/// thread that panics fails the run with the input's name instead of taking the
+/// process down (or, on the pool, leaving the caller waiting for a result forever).
+fn guarded<T>(f: impl FnOnce() -> Result<T, InputError>) -> Result<T, InputError> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => {
+            // The thread's read buffer was taken out while in use: it is simply gone.
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Err(InputError {
+                reason: format!("internal error: {what} (a bug in khsum; please report it)"),
+                missing: false,
+                severe: true,
+            })
+        }
     }
+}
+
+/// A test-only hasher that panics on its first bytes, swapped in (debug builds only) for
+/// the input named by the environment variable `KHSUM_TEST_PANIC_ON`, so the CLI tests
+/// can see what a panic in a worker does to a run. Release builds have no such hook.
+#[cfg(debug_assertions)]
+mod panic_hook {
+    use crate::backend::Backend;
+    use crate::hasher::{Error, Hasher};
+
+    pub(super) struct Panicking(pub(super) usize);
+
+    impl Hasher for Panicking {
+        fn update(&mut self, _: &[u8]) {
+            panic!("test-only hasher: panicking as asked by KHSUM_TEST_PANIC_ON");
+        }
+        fn finish_into(&mut self, _: &mut [u8]) -> Result<(), Error> {
+            panic!("test-only hasher: panicking as asked by KHSUM_TEST_PANIC_ON");
+        }
+        fn digest_whole_into(&self, _: &[u8], _: &mut [u8]) -> Result<(), Error> {
+            panic!("test-only hasher: panicking as asked by KHSUM_TEST_PANIC_ON");
+        }
+        fn output_len(&self) -> usize {
+            self.0
+        }
+        fn backend(&self) -> Backend {
+            Backend::Portable
+        }
+        fn box_clone(&self) -> Box<dyn Hasher> {
+            Box::new(Panicking(self.0))
+        }
+    }
+
+    /// The panicking hasher when `path` is the input the environment names.
+    pub(super) fn for_path(path: &std::path::Path, proto: &dyn Hasher) -> Option<Panicking> {
+        let name = std::env::var_os("KHSUM_TEST_PANIC_ON")?;
+        (path.as_os_str() == name).then(|| Panicking(proto.output_len()))
+    }
+}
+
+/// How a named file is opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Open {
+    /// As named on the command line or in a list: a FIFO or device is read as a stream,
+    /// and opening a FIFO waits for its writer, as `sha256sum` does.
+    Named,
+    /// An entry a directory walk found to be a regular file: opened with `O_NONBLOCK`
+    /// (an entry swapped for a FIFO since the walk does not block the run) and refused
+    /// unless `fstat` of the open file says it is still a regular file.
+    Walked,
 }
 
 /// The text of an I/O error without Rust's ` (os error N)` suffix, so messages read like
@@ -158,17 +245,59 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Digest, InputError> 
 /// # Errors
 /// As [`hash_path`].
 pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+    hash_file(path, proto, mmap, Open::Named)
+}
+
+/// [`hash_path_with`], opening the file as `open` says.
+///
+/// # Errors
+/// As [`hash_path`]; for [`Open::Walked`] also an entry that is no longer a regular file.
+pub fn hash_file(
+    path: &Path,
+    proto: &dyn Hasher,
+    mmap: Mmap,
+    open: Open,
+) -> Result<Hashed, InputError> {
+    #[cfg(debug_assertions)]
+    if let Some(p) = panic_hook::for_path(path, proto) {
+        return guarded(|| hash_opened(path, &p, mmap, open));
+    }
+    guarded(|| hash_opened(path, proto, mmap, open))
+}
+
+/// Opens a file as `open` says.
+fn open_file(path: &Path, open: Open) -> io::Result<File> {
+    match open {
+        Open::Named => File::open(path),
+        Open::Walked => {
+            let mut o = std::fs::OpenOptions::new();
+            o.read(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::custom_flags(&mut o, libc::O_NONBLOCK);
+            o.open(path)
+        }
+    }
+}
+
+fn hash_opened(
+    path: &Path,
+    proto: &dyn Hasher,
+    mmap: Mmap,
+    open: Open,
+) -> Result<Hashed, InputError> {
     let started = SystemTime::now();
-    let file = File::open(path)?;
-    with_buf(|store| {
+    let file = open_file(path, open)?;
+    if open == Open::Walked && !file.metadata()?.is_file() {
+        return Err(InputError::new(
+            "not a regular file any more (it was replaced after the directory was read); not hashed",
+        ));
+    }
+    with_buf(proto.input_is_secret(), |store| {
         let buf = aligned(store, CHUNK);
         let first = read_some(&file, &mut buf[..FIRST]);
         let meta = file.metadata()?;
         if meta.is_dir() {
-            return Err(InputError {
-                reason: "Is a directory".into(),
-                missing: false,
-            });
+            return Err(InputError::new("Is a directory"));
         }
         let n = first?;
         if !meta.is_file() || pseudo(&file) {
@@ -423,6 +552,10 @@ pub fn hash_stdin(proto: &dyn Hasher) -> Result<Digest, InputError> {
 /// # Errors
 /// As [`hash_stdin`].
 pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+    guarded(|| hash_stdin_inner(proto, mmap))
+}
+
+fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
@@ -436,7 +569,7 @@ pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputEr
             && meta.is_file()
         {
             let start = std::io::Seek::stream_position(&mut &f).unwrap_or(0);
-            return with_buf(|store| {
+            return with_buf(proto.input_is_secret(), |store| {
                 hash_open(&f, &meta, start, proto, mmap, aligned(store, CHUNK), 0)
             });
         }
@@ -444,8 +577,9 @@ pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputEr
     #[cfg(not(unix))]
     let _ = mmap;
     let mut h = proto.box_clone();
-    let size =
-        with_buf(|store| read_all(std::io::stdin().lock(), &mut *h, 0, aligned(store, CHUNK)))?;
+    let size = with_buf(proto.input_is_secret(), |store| {
+        read_all(std::io::stdin().lock(), &mut *h, 0, aligned(store, CHUNK))
+    })?;
     Ok(Hashed {
         digest: finish(h)?,
         size,
@@ -458,8 +592,32 @@ pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputEr
 /// A read error.
 pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Digest, InputError> {
     let mut h = proto.box_clone();
-    with_buf(|store| read_all(reader, &mut *h, 0, aligned(store, CHUNK)))?;
+    with_buf(proto.input_is_secret(), |store| {
+        read_all(reader, &mut *h, 0, aligned(store, CHUNK))
+    })?;
     finish(h)
+}
+
+/// Writes `bytes` to standard output with no buffer of khsum's or std's in between (on
+/// Unix, `write` calls on the descriptor itself): for a secret (a derived key), which a
+/// buffer would keep after it was written.
+///
+/// # Errors
+/// The write failed.
+pub fn write_stdout_unbuffered(bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let mut f = File::from(io::stdout().as_fd().try_clone_to_owned()?);
+        f.write_all(bytes)
+    }
+    #[cfg(not(unix))]
+    {
+        let mut o = io::stdout().lock();
+        o.write_all(bytes)?;
+        o.flush()
+    }
 }
 
 /// Alignment of the read buffer's start: the kernel copies page-cache pages into it, and a
@@ -486,11 +644,28 @@ thread_local! {
 /// `f` may re-enter: hashing a buffer on all threads (BLAKE3's `update_rayon`) lets this
 /// thread run other queued work meanwhile, such as another file's read, which then gets
 /// a fresh buffer instead of finding this one borrowed.
-fn with_buf<T>(f: impl FnOnce(&mut Vec<u8>) -> T) -> T {
-    let mut buf = BUF.take();
-    let out = f(&mut buf);
-    BUF.set(buf);
-    out
+///
+/// With `secret` (the input is key material: `--derive-key`), the buffer is wiped when
+/// `f` is done — also when it panics — so no key material stays in it.
+fn with_buf<T>(secret: bool, f: impl FnOnce(&mut Vec<u8>) -> T) -> T {
+    /// The buffer, put back (wiped first when secret) when dropped.
+    struct Lent {
+        buf: Vec<u8>,
+        secret: bool,
+    }
+    impl Drop for Lent {
+        fn drop(&mut self) {
+            if self.secret {
+                zeroize::Zeroize::zeroize(&mut self.buf[..]);
+            }
+            BUF.set(std::mem::take(&mut self.buf));
+        }
+    }
+    let mut lent = Lent {
+        buf: BUF.take(),
+        secret,
+    };
+    f(&mut lent.buf)
 }
 
 /// Reads until end of file through `buf`, feeding `h`; returns the byte count. `hint` is
@@ -533,7 +708,9 @@ mod tests {
             let file = File::open(&path).unwrap();
             let meta = file.metadata().unwrap();
             let open = |f: &File, m: &Metadata| {
-                with_buf(|store| hash_open(f, m, 0, &*proto, Mmap::Auto, aligned(store, CHUNK), 0))
+                with_buf(false, |store| {
+                    hash_open(f, m, 0, &*proto, Mmap::Auto, aligned(store, CHUNK), 0)
+                })
             };
             assert!(open(&file, &meta).is_ok());
             std::fs::OpenOptions::new()
@@ -585,6 +762,32 @@ mod tests {
         assert!(!settled_at(old, t + Duration::from_secs(60), t));
         assert!(!settled_at(t + Duration::from_secs(60), old, t));
         assert!(!settled_at(old, old, std::time::UNIX_EPOCH));
+    }
+
+    /// `--derive-key`'s input is key material: the thread's read buffer holds none of it
+    /// after the hash (a plain hash leaves its input there, so this test can fail).
+    #[test]
+    fn key_material_is_wiped_from_the_read_buffer() {
+        let d = tempfile::TempDir::new().unwrap();
+        let path = d.path().join("f");
+        std::fs::write(&path, b"secret key material").unwrap();
+        let on_thread = |proto: Box<dyn Hasher>| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                hash_path(&path, &*proto).unwrap();
+                let buf = BUF.take();
+                assert!(!buf.is_empty());
+                buf.windows(6).any(|w| w == b"secret")
+            })
+            .join()
+            .unwrap()
+        };
+        let plain = crate::Algorithm::lookup("blake3")
+            .unwrap()
+            .hasher(None, &crate::Params::default())
+            .unwrap();
+        assert!(on_thread(plain));
+        assert!(!on_thread(crate::blake3::derive_key("khsum 2026 test", 32)));
     }
 
     #[test]

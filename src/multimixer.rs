@@ -32,7 +32,7 @@
 //! 4 MiB or more in 1 MiB parts on the rayon pool: the sums commute, so the parts are
 //! independent and their sums are added.
 
-use crate::backend::{self, Available, Backend, Entry};
+use crate::backend::{self, Available, Backend, Entry, Table};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use crate::key::Key;
 
@@ -68,7 +68,7 @@ struct Kernels {
 /// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
 /// and `backend::best`.
 #[allow(unsafe_code)]
-static KERNELS: &[Entry<Kernels>] = &[
+static KERNELS: &Table<Kernels> = &Table::new(&[
     #[cfg(target_arch = "x86_64")]
     Entry {
         backend: Backend::Avx512,
@@ -96,7 +96,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             compress: portable::compress,
         },
     },
-];
+]);
 
 /// Backends, best first.
 pub(crate) fn backends() -> Vec<Backend> {
@@ -238,6 +238,11 @@ impl Hasher for Multimixer {
                 "multimixer-128 needs a key exactly as long as the message, a non-zero \
                  multiple of 32 bytes: key is {k} bytes, message is {m} bytes"
             )));
+        }
+        // A memory-mapped key file that changed while it was read (truncated, rewritten)
+        // gives no tag.
+        if !self.key.unchanged() {
+            return Err(Error::BadInput("key file changed while being read".into()));
         }
         debug_assert_eq!(self.pos as u64, m);
         for (o, w) in out.chunks_exact_mut(8).zip(&self.acc) {

@@ -24,6 +24,12 @@ use std::sync::mpsc;
 /// With a pool of one thread (`-j1`), the items run on the calling thread strictly one
 /// after another, in order: the next item is taken only after the previous one's result
 /// went to `sink` (a spinning disk reads one file at a time).
+///
+/// A panic in `work` never leaves the caller waiting: no further items are started, the
+/// ones in flight are waited for (their results still go to `sink` in order, up to the
+/// batch that panicked), and the panic is then raised again on the calling thread.
+/// (Hashing catches its own panics and turns them into errors for the input:
+/// `io::hash_file`.)
 pub fn for_each_ordered<I, T, W, S, D>(
     items: I,
     window: usize,
@@ -50,14 +56,19 @@ pub fn for_each_ordered<I, T, W, S, D>(
         }
         return;
     }
-    let (tx, rx) = mpsc::channel::<(usize, Vec<T>)>();
+    // A batch whose work panicked comes back as the panic's payload; the panic is raised
+    // again on this thread once every batch in flight is back (never a wait for a
+    // result that will not come).
+    type Batch<T> = Result<Vec<T>, Box<dyn std::any::Any + Send>>;
+    let (tx, rx) = mpsc::channel::<(usize, Batch<T>)>();
     let work = &work;
+    let mut panicked = None;
     rayon::in_place_scope(|scope| {
         let mut items = items.fuse();
         let mut submitted = 0usize;
         let mut started_items = 0usize;
         let mut emitted = 0usize;
-        let mut waiting: BTreeMap<usize, Vec<T>> = BTreeMap::new();
+        let mut waiting: BTreeMap<usize, Batch<T>> = BTreeMap::new();
         let mut stop = false;
         loop {
             while !stop && submitted - emitted < window {
@@ -76,7 +87,9 @@ pub fn for_each_ordered<I, T, W, S, D>(
                 let tx = tx.clone();
                 let idx = submitted;
                 scope.spawn(move |_| {
-                    let done: Vec<T> = chunk.into_iter().map(work).collect();
+                    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        chunk.into_iter().map(work).collect::<Vec<T>>()
+                    }));
                     // The receiver lives until the scope ends, so this cannot fail.
                     let _ = tx.send((idx, done));
                 });
@@ -93,16 +106,28 @@ pub fn for_each_ordered<I, T, W, S, D>(
                 }
             };
             waiting.insert(i, t);
-            while let Some(ts) = waiting.remove(&emitted) {
+            while let Some(batch) = waiting.remove(&emitted) {
                 emitted += 1;
-                for t in ts {
-                    if !stop && !sink(t) {
+                match batch {
+                    Ok(ts) => {
+                        for t in ts {
+                            if !stop && !sink(t) {
+                                stop = true;
+                            }
+                        }
+                    }
+                    Err(payload) => {
+                        // Nothing more is started; the batches in flight are waited for.
                         stop = true;
+                        panicked.get_or_insert(payload);
                     }
                 }
             }
         }
     });
+    if let Some(payload) = panicked {
+        std::panic::resume_unwind(payload);
+    }
 }
 
 #[cfg(test)]
@@ -137,5 +162,50 @@ mod tests {
             || {},
         );
         assert_eq!(n, 10);
+    }
+
+    /// A panicking item on a pool of two threads: the call returns (by raising the panic
+    /// again on the caller) instead of waiting forever, and the results before the
+    /// panicking batch were delivered in order. Before, the caller kept a sender and the
+    /// call never returned.
+    #[test]
+    fn a_panicking_worker_never_hangs() {
+        let (done_tx, done_rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(2)
+                .build()
+                .unwrap();
+            let mut got = Vec::new();
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                pool.install(|| {
+                    for_each_ordered(
+                        0..100u32,
+                        4,
+                        1,
+                        |x| {
+                            assert!(x != 50, "item 50 panics");
+                            x
+                        },
+                        |y| {
+                            got.push(y);
+                            true
+                        },
+                        || {},
+                    )
+                })
+            }));
+            let msg = r.err().and_then(|p| {
+                p.downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+            });
+            done_tx.send((msg, got)).unwrap();
+        });
+        let (msg, got) = done_rx
+            .recv_timeout(std::time::Duration::from_secs(120))
+            .expect("for_each_ordered returned");
+        assert_eq!(msg.as_deref(), Some("item 50 panics"));
+        assert_eq!(got, (0..50).collect::<Vec<_>>());
     }
 }

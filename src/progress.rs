@@ -135,6 +135,10 @@ impl Hasher for Counted {
         self.inner.finish_into(out)
     }
 
+    fn input_is_secret(&self) -> bool {
+        self.inner.input_is_secret()
+    }
+
     fn output_len(&self) -> usize {
         self.inner.output_len()
     }

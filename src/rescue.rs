@@ -81,7 +81,7 @@
 //! The state is plain data, `[u64; 12]`, canonical (in [0, p)) between calls; inputs
 //! may be any `u64`, taken mod p.
 
-use crate::backend::{self, Available, Backend, Entry};
+use crate::backend::{self, Available, Backend, Entry, Table};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 
 #[cfg(target_arch = "x86_64")]
@@ -140,7 +140,7 @@ struct Kernels {
 /// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
 /// and `backend::best`.
 #[allow(unsafe_code)]
-static KERNELS: &[Entry<Kernels>] = &[
+static KERNELS: &Table<Kernels> = &Table::new(&[
     #[cfg(target_arch = "x86_64")]
     Entry {
         backend: Backend::Avx512Ifma,
@@ -172,7 +172,7 @@ static KERNELS: &[Entry<Kernels>] = &[
             permute2: None,
         },
     },
-];
+]);
 
 /// Backends, best first.
 pub(crate) fn backends() -> Vec<Backend> {
@@ -370,11 +370,22 @@ fn digest_bytes(state: &[u64; STATE_WIDTH]) -> [u8; DIGEST_LEN] {
     out
 }
 
+/// The most bytes a [`RescueHasher`] without an announced length keeps in memory (a pipe,
+/// standard input that is not a file): a longer input is an error at
+/// [`Hasher::finalize`], so memory stays bounded.
+pub const BUFFER_MAX: usize = 64 << 20;
+
 /// Where a [`RescueHasher`] is.
 #[derive(Clone)]
 enum Mode {
     /// Total length not announced: the input is kept until `finalize`.
     Buffered(Vec<u8>),
+    /// Total length not announced and more than [`BUFFER_MAX`] bytes given, or memory for
+    /// them not available: the bytes are dropped, `finalize` fails.
+    Overflow {
+        /// Memory could not be allocated (rather than the limit passed).
+        no_memory: bool,
+    },
     /// Total length announced: blocks are absorbed as they arrive. The buffer keeps the
     /// last block, full or not, because its last chunk is padded.
     Streaming {
@@ -431,7 +442,17 @@ impl Hasher for RescueHasher {
     fn update(&mut self, data: &[u8]) {
         let rp = self.rp;
         match &mut self.mode {
-            Mode::Buffered(v) => v.extend_from_slice(data),
+            Mode::Buffered(v) => {
+                let grown = v.len().saturating_add(data.len());
+                if grown > BUFFER_MAX {
+                    self.mode = Mode::Overflow { no_memory: false };
+                } else if v.try_reserve(data.len()).is_err() {
+                    self.mode = Mode::Overflow { no_memory: true };
+                } else {
+                    v.extend_from_slice(data);
+                }
+            }
+            Mode::Overflow { .. } => {}
             Mode::Streaming {
                 state, buf, seen, ..
             } => {
@@ -448,6 +469,16 @@ impl Hasher for RescueHasher {
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         match std::mem::replace(&mut self.mode, Mode::Buffered(Vec::new())) {
             Mode::Buffered(v) => out.copy_from_slice(&self.rp.hash_bytes(&v)),
+            Mode::Overflow { no_memory: false } => {
+                return Err(Error::BadInput(format!(
+                    "rescue-prime needs the input's length before hashing it: from a pipe at most {BUFFER_MAX} bytes are held in memory, and this input is longer (hash it as a regular file, which streams)"
+                )));
+            }
+            Mode::Overflow { no_memory: true } => {
+                return Err(Error::OutOfMemory(
+                    "rescue-prime: out of memory holding an input of unknown length (hash it as a regular file, which streams)".into(),
+                ));
+            }
             Mode::Streaming {
                 mut state,
                 buf,

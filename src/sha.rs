@@ -16,8 +16,13 @@ impl Hasher for HmacSha256 {
     }
 
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        let mac = std::mem::replace(&mut self.0, keyless_hmac());
-        out.copy_from_slice(&mac.finalize().into_bytes());
+        // Finalized in place (no moved copy of the key-derived states left behind), the
+        // tag written straight into `out`; the state is then overwritten (keyless), and
+        // the stack the crate's finalization used (its copy of the outer state) scrubbed.
+        hmac::digest::FixedOutputReset::finalize_into_reset(&mut self.0, out.into());
+        self.0 = keyless_hmac();
+        zeroize::optimization_barrier(&self.0);
+        crate::hasher::scrub_stack();
         Ok(())
     }
 

@@ -34,7 +34,7 @@
 
 mod portable;
 
-use crate::backend::{self, Available, Backend, Entry};
+use crate::backend::{self, Available, Backend, Entry, Table};
 use crate::hasher::{BlockBuffer, Error, Hasher};
 use zeroize::Zeroize;
 
@@ -50,7 +50,7 @@ struct Kernels {
 }
 
 /// Every backend's kernels, best first (only the portable one: see the module docs).
-static KERNELS: &[Entry<Kernels>] = &[Entry {
+static KERNELS: &Table<Kernels> = &Table::new(&[Entry {
     backend: Backend::Portable,
     kernels: Kernels {
         compress1: portable::compress::<1>,
@@ -58,7 +58,7 @@ static KERNELS: &[Entry<Kernels>] = &[Entry {
         whole13: portable::whole::<1, 3>,
         whole24: portable::whole::<2, 4>,
     },
-}];
+}]);
 
 /// Backends, best first.
 pub(crate) fn backends() -> Vec<Backend> {

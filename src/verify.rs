@@ -269,10 +269,9 @@ impl Job {
         let proto = &*self.proto.hasher;
         let result = match (self.pre, &self.entry.name[..]) {
             (Some(h), _) => Ok(h),
-            (None, b"-") if self.list_is_stdin => Err(InputError {
-                reason: "standard input is the list being checked".into(),
-                missing: false,
-            }),
+            (None, b"-") if self.list_is_stdin => {
+                Err(InputError::new("standard input is the list being checked"))
+            }
             (None, b"-") => hash_stdin_with(proto, mmap),
             (None, name) => hash_path_with(&bytes_to_path(name), proto, mmap),
         };
@@ -605,8 +604,19 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
             // Improper, as GNU counts it, but read past in bounded memory and always
             // said: a list line this long is no checksum line.
-            if skip_line(&mut self.reader).is_err() {
-                return self.stop(Stop::Read(format!("{}: read error", quote(&self.name))));
+            match skip_line(&mut self.reader) {
+                Ok(true) => {}
+                Ok(false) => {
+                    // No end in sight (`/dev/zero`): the list is not read further.
+                    return self.stop(Stop::Read(format!(
+                        "{}: {}: line too long (more than {MAX_LINE} bytes, no end within {SKIP_MAX} bytes): list not read further",
+                        quote(&self.name),
+                        self.line_no
+                    )));
+                }
+                Err(_) => {
+                    return self.stop(Stop::Read(format!("{}: read error", quote(&self.name))));
+                }
             }
             self.end.improper += 1;
             self.queue.push_back(Held::Item(Item::Warn(format!(
@@ -795,25 +805,36 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     }
 }
 
-/// Reads past the rest of a line, keeping none of it.
-fn skip_line(r: &mut impl BufRead) -> std::io::Result<()> {
+/// The most bytes of an overlong line read past (to its end) before the list is given
+/// up: a list that never ends a line (`/dev/zero`) stops there instead of being read
+/// forever.
+pub const SKIP_MAX: u64 = 64 << 20;
+
+/// Reads past the rest of a line, keeping none of it; `false` when it did not end within
+/// [`SKIP_MAX`] bytes.
+fn skip_line(r: &mut impl BufRead) -> std::io::Result<bool> {
+    let mut skipped = 0u64;
     loop {
+        if skipped > SKIP_MAX {
+            return Ok(false);
+        }
         let buf = match r.fill_buf() {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
         if buf.is_empty() {
-            return Ok(());
+            return Ok(true);
         }
         match buf.iter().position(|&c| c == b'\n') {
             Some(i) => {
                 r.consume(i + 1);
-                return Ok(());
+                return Ok(true);
             }
             None => {
                 let n = buf.len();
                 r.consume(n);
+                skipped += n as u64;
             }
         }
     }

@@ -1,9 +1,11 @@
 //! Directory trees for `-r` (and `check --unlisted`): the walking is done by `walkdir`,
 //! the exclusion globs are matched by `globset`; this module holds the rules khsum walks
 //! by. Entries come in a deterministic order (sorted by the bytes of their names, depth
-//! first). Symbolic links to files are hashed under their own name; symbolic links to
-//! directories are entered only when following links (`-L`), and then a link back to an
-//! ancestor is reported as a loop and not walked, and the walk goes on.
+//! first). Symbolic links to files are hashed under their own name, wherever they point
+//! (outside the tree too); symbolic links to directories are entered only when following
+//! links (`-L`), and then a link back to an ancestor is reported as a loop and not walked,
+//! and the walk goes on. With `-P` no link below the root is followed: each is skipped
+//! with a warning. (A root given as a link is always followed.)
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,6 +22,9 @@ pub enum Item {
     /// A FIFO, socket or device inside a tree: not hashed, reported as a warning.
     Skipped(PathBuf, String),
 }
+
+/// The warning for a symbolic link in a tree walked with `-P`.
+pub const NOT_FOLLOWED: &str = "symbolic link; not followed (-P)";
 
 /// The text of a loop's error.
 pub const LOOP: &str = "File system loop detected; not followed";
@@ -162,6 +167,10 @@ pub struct TreeRules {
     pub one_file_system: bool,
     /// `-L`: follow symbolic links to directories (loops are reported, not walked).
     pub follow: bool,
+    /// `-P`: follow no symbolic link below the root: each is skipped with a warning
+    /// ([`NOT_FOLLOWED`]). Without it, a link to a file is hashed under the link's name,
+    /// wherever it points (outside the tree too).
+    pub no_dereference: bool,
     /// Files left out of every walk, silently.
     pub skip: Vec<FileId>,
 }
@@ -208,6 +217,9 @@ impl Walker {
         let path = e.into_path();
         if ft.is_file() {
             return Some(Item::File(path));
+        }
+        if ft.is_symlink() && self.rules.no_dereference {
+            return Some(Item::Skipped(path, NOT_FOLLOWED.into()));
         }
         if ft.is_symlink() {
             // Not following links: a link to a file is hashed under its own name, a link

@@ -14,6 +14,7 @@ mod layout;
 mod lemac;
 mod multimixer;
 mod rescue;
+mod security;
 mod siphash;
 mod trees;
 mod util;

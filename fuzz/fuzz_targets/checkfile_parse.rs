@@ -1,4 +1,5 @@
-//! Checksum-list grammar: never panics on any line, whichever way the list is read (with
+//! Checksum-list grammar and list reading: bounded lines and names (see `bounded_lines`);
+//! never panics on any line, whichever way the list is read (with
 //! `-a`, by label, by the list's name, as a legacy `cksum`/`sum` list); and every line
 //! khsum writes (any algorithm, any output length it allows, tagged or untagged, hex or
 //! base64, GNU's binary marker, legacy numbers) parses back to the same algorithm, digest
@@ -10,7 +11,63 @@ use khsum::testutil::TestRng;
 use khsum::{Algorithm, LineStyle, OutputRule};
 use libfuzzer_sys::fuzz_target;
 
+/// Bounded reading of list lines and `--files-from`/`--files0-from` names (issue 24): for
+/// a small limit, every line comes back whole with its separator and within the limit,
+/// the lines put together are the input up to the first line past the limit, and that
+/// one is `TooLong`; the name lists end at such a line or at an empty NUL-separated name.
+fn bounded_lines(data: &[u8]) {
+    use khsum::inputs::{Input, NameList, read_until_bounded};
+    use khsum::key::ReadError;
+    let max = 1 + usize::from(data.first().copied().unwrap_or(0)) % 64;
+    for sep in [b'\n', b'\0'] {
+        let mut r = std::io::BufReader::with_capacity(7, data);
+        let mut seen = Vec::new();
+        loop {
+            let mut line = Vec::new();
+            match read_until_bounded(&mut r, sep, max, &mut line) {
+                Ok(0) => {
+                    assert_eq!(seen, data);
+                    break;
+                }
+                Ok(n) => {
+                    assert_eq!(n, line.len());
+                    assert!(n <= max);
+                    let body = line.strip_suffix(&[sep]).unwrap_or(&line);
+                    assert!(!body.contains(&sep));
+                    seen.extend_from_slice(&line);
+                }
+                Err(ReadError::TooLong(m)) => {
+                    assert_eq!(m, max);
+                    let rest = &data[seen.len()..];
+                    let end = rest.iter().position(|&c| c == sep).map_or(rest.len(), |i| i + 1);
+                    assert!(end > max);
+                    break;
+                }
+                Err(e) => panic!("{e:?}"),
+            }
+        }
+        let list = NameList {
+            name: b"L".to_vec(),
+            reader: Box::new(std::io::Cursor::new(data.to_vec())),
+            separator: sep,
+        };
+        let mut ended = false;
+        for input in list.into_inputs() {
+            assert!(!ended, "nothing after a list error");
+            match input {
+                Input::Path(p) => assert!(!p.as_os_str().is_empty()),
+                Input::ListError(name, _) => {
+                    assert_eq!(name, b"L");
+                    ended = true;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
+    bounded_lines(data);
     // 1. Arbitrary lines, read every way a list is read.
     let lookup = |n| Algorithm::lookup(n).ok();
     let parsers = [

@@ -8,6 +8,15 @@
 //! [`MappedFile::faulted`] and reports the file instead of printing a digest. A fault
 //! anywhere else is passed to the previously installed handler (Rust's runtime), or
 //! re-raised with the default action.
+//!
+//! Only faults the kernel raised (`si_code > 0`: `BUS_ADRERR` and its kin) are examined:
+//! a SIGBUS sent by a process (`kill -BUS`, `tkill`, `sigqueue`: `si_code <= 0` on Linux,
+//! `SI_USER` and up elsewhere) carries
+//! no fault address, so it is never taken for a fault in a mapping; it gets the default
+//! action, ending the process as it would without the guard, instead of being swallowed
+//! (with the guard removed, as Rust's handler resets the disposition). The handler runs
+//! on the thread's alternate signal stack when it has one (`SA_ONSTACK`, as Rust's own
+//! handler does), so a fault near a stack's end can still be handled.
 #![allow(unsafe_code)]
 
 use std::fs::File;
@@ -125,7 +134,7 @@ fn install() {
         unsafe {
             let mut sa: libc::sigaction = std::mem::zeroed();
             sa.sa_sigaction = on_sigbus as *const () as usize;
-            sa.sa_flags = libc::SA_SIGINFO | libc::SA_NODEFER;
+            sa.sa_flags = libc::SA_SIGINFO | libc::SA_NODEFER | libc::SA_ONSTACK;
             libc::sigemptyset(&mut sa.sa_mask);
             let mut old: libc::sigaction = std::mem::zeroed();
             if libc::sigaction(libc::SIGBUS, &sa, &mut old) == 0 {
@@ -141,6 +150,21 @@ fn install() {
 
 extern "C" fn on_sigbus(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut libc::c_void) {
     // SAFETY: the kernel passes a valid siginfo_t for SA_SIGINFO handlers.
+    let code = unsafe { (*info).si_code };
+    // Linux's SI_USER, SI_QUEUE, SI_TKILL… are 0 or negative; macOS's and the BSDs' are
+    // 0x10001 and up. The kernel's fault codes (BUS_ADRERR, SI_KERNEL 0x80) lie between.
+    if code <= 0 || code >= 0x10000 {
+        // Sent by a process, not raised by a fault: the default action (the process ends
+        // with SIGBUS), as if no handler were installed. SA_NODEFER leaves SIGBUS
+        // unblocked here, so the raised signal is delivered at once.
+        // SAFETY: signal() with SIG_DFL and raise() are async-signal-safe.
+        unsafe {
+            libc::signal(libc::SIGBUS, libc::SIG_DFL);
+            libc::raise(libc::SIGBUS);
+        }
+        return;
+    }
+    // SAFETY: as above; for a kernel-raised SIGBUS, si_addr is the faulting address.
     let addr = unsafe { (*info).si_addr() } as usize;
     let page = PAGE.load(Ordering::Relaxed);
     for r in &REGIONS {
@@ -192,5 +216,28 @@ extern "C" fn on_sigbus(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut 
     // SAFETY: signal() with SIG_DFL is async-signal-safe.
     unsafe {
         libc::signal(libc::SIGBUS, libc::SIG_DFL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The guard is installed with SA_SIGINFO, SA_NODEFER and SA_ONSTACK, and is this
+    /// module's handler.
+    #[test]
+    fn installed_with_its_flags() {
+        install();
+        assert!(INSTALLED.load(Ordering::Acquire));
+        // SAFETY: a zeroed sigaction is valid to be filled in; a null new action only
+        // queries the current one.
+        let cur = unsafe {
+            let mut cur: libc::sigaction = std::mem::zeroed();
+            assert_eq!(libc::sigaction(libc::SIGBUS, std::ptr::null(), &mut cur), 0);
+            cur
+        };
+        assert_eq!(cur.sa_sigaction, on_sigbus as *const () as usize);
+        let want = libc::SA_SIGINFO | libc::SA_NODEFER | libc::SA_ONSTACK;
+        assert_eq!(cur.sa_flags & want, want);
     }
 }

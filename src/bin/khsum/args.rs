@@ -212,7 +212,8 @@ pub struct Common {
     #[arg(short = 'l', long = "length", value_name = "N")]
     pub length: Option<usize>,
 
-    /// LeMac nonce: 32 hex digits (default all zero)
+    /// LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note
+    /// that a fixed nonce makes LeMac a deterministic MAC)
     #[arg(long = "nonce", value_name = "HEX")]
     pub nonce: Option<String>,
 
@@ -262,6 +263,11 @@ pub struct TreeArgs {
     /// Follow symbolic links to directories (loops are reported and skipped)
     #[arg(short = 'L', long = "follow")]
     pub follow: bool,
+
+    /// Follow no symbolic link inside a tree: each is skipped with a warning (for trees
+    /// others can write, whose links may point anywhere)
+    #[arg(short = 'P', long = "no-dereference", conflicts_with = "follow")]
+    pub no_dereference: bool,
 }
 
 /// Where the names of the inputs come from, besides the arguments.

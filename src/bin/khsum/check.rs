@@ -17,7 +17,7 @@ use khsum::walk::{Item as WalkItem, Walker};
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ffi::OsString;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -98,11 +98,19 @@ fn totals(lists: &[OsString]) -> Totals {
             };
             // Only the names matter here.
             let mut parser = ListParser::detecting(None);
-            for line in BufReader::new(f).split(b'\n') {
+            let mut reader = BufReader::new(f);
+            let mut line = Vec::new();
+            loop {
                 if stop.load(std::sync::atomic::Ordering::Relaxed) {
                     return;
                 }
-                let Ok(line) = line else { break };
+                line.clear();
+                let max = khsum::inputs::LINE_MAX;
+                // Bounded: an overlong line ends the count (the check itself says why).
+                let read = khsum::inputs::read_until_bounded(&mut reader, b'\n', max, &mut line);
+                if !matches!(read, Ok(1..)) {
+                    break;
+                }
                 let name = match parser.parse(&line) {
                     Line::Entry(e) => e.name,
                     Line::Untagged(u) => u.name,
@@ -237,6 +245,7 @@ fn check_list(
     let reader = BufReader::with_capacity(256 * 1024, reader);
     let mut items = ListCheck::new(reader, &arg, protos, s.list);
     let mut counts = Counts::default();
+    let mut fatal = None;
     let out = RefCell::new(out);
     let mmap = s.list.mmap;
     khsum::parallel::for_each_ordered(
@@ -254,7 +263,7 @@ fn check_list(
                     out.warn(&w);
                     true
                 }
-                Ok(c) => report(&c, s, &mut counts, listed, &mut out),
+                Ok(c) => report(&c, s, &mut counts, listed, &mut out, &mut fatal),
             }
         },
         || {
@@ -262,6 +271,9 @@ fn check_list(
         },
     );
     let out = out.into_inner();
+    if let Some(e) = fatal {
+        return Err(e);
+    }
     let end = items.finish();
     counts.formatted = end.formatted;
     counts.improper = end.improper;
@@ -310,12 +322,20 @@ fn report(
     counts: &mut Counts,
     listed: &mut Option<HashSet<Vec<u8>>>,
     out: &mut Out,
+    fatal: &mut Option<SetupError>,
 ) -> bool {
     if let Some(l) = listed {
         l.insert(normalize(&c.entry.name).into_owned());
     }
     if let Some(counter) = &s.counter {
         counter.add_file();
+    }
+    if let Err(e) = &c.result
+        && e.severe
+    {
+        // A panic in a worker or no memory: the run fails (exit 2), and stops.
+        *fatal = Some(SetupError(format!("{}: {e}", q(&c.entry.name))));
+        return false;
     }
     let o = c.outcome(s.report.missing == Missing::Ignore);
     counts.add(o);

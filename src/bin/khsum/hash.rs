@@ -7,7 +7,7 @@ use crate::report::{Out, Status, q};
 use khsum::checkfile::LineFormat;
 use khsum::checkfile::{format_legacy, format_line, format_status};
 use khsum::inputs::{Input, NameList, Names, count_total, expand};
-use khsum::io::{Hashed, InputError, hash_path_with, hash_stdin_with};
+use khsum::io::{Hashed, InputError, hash_path_with};
 use khsum::multi::Multi;
 use khsum::record::{Record, Status as RecordStatus};
 use khsum::update::normalize;
@@ -122,8 +122,8 @@ fn inputs(
     update: Option<&Arc<UpdatePlan>>,
 ) -> impl Iterator<Item = Input> {
     let skip_listed = update.filter(|u| u.existing == Existing::Skip).cloned();
-    expand(names, walk.rules()).filter(move |i| match (&skip_listed, i) {
-        (Some(u), Input::Path(p)) => u.list.get(&khsum::names::path_bytes(p)).is_none(),
+    expand(names, walk.rules()).filter(move |i| match (&skip_listed, i.path()) {
+        (Some(u), Some(p)) => u.list.get(&khsum::names::path_bytes(p)).is_none(),
         _ => true,
     })
 }
@@ -134,14 +134,7 @@ fn hash_input(
     proto: &dyn Hasher,
     mmap: khsum::io::Mmap,
 ) -> Result<Hashed, InputError> {
-    match input {
-        Input::Stdin => hash_stdin_with(proto, mmap),
-        Input::Path(p) => hash_path_with(p, proto, mmap),
-        Input::Error(_, e) | Input::Skipped(_, e) | Input::ListError(_, e) => Err(InputError {
-            reason: e.clone(),
-            missing: false,
-        }),
-    }
+    input.hash(proto, mmap)
 }
 
 /// Prints the hashed inputs in order and keeps the run's counts.
@@ -236,6 +229,12 @@ impl Printer {
     }
 
     fn failed(&mut self, input: &Input, name: &[u8], e: &InputError) -> bool {
+        if e.severe {
+            // A panic in a worker or no memory: the run fails (exit 2), and stops.
+            self.out.warn(&format!("{}: {}", q(name), e));
+            self.status = Status::Usage;
+            return false;
+        }
         let dir = self.dir_hint && e.reason == "Is a directory";
         let hint = if dir { DIR_HINT } else { "" };
         self.out.warn(&format!("{}: {}{}", q(name), e, hint));
@@ -331,8 +330,8 @@ fn totals(recount: Recount, walk: &Walk, update: Option<Arc<UpdatePlan>>) -> Tot
             },
             Recount::None => return counter.total_unknown(),
         };
-        let keep = |i: &Input| match (&update, i) {
-            (Some(u), Input::Path(p)) if u.existing == Existing::Skip => {
+        let keep = |i: &Input| match (&update, i.path()) {
+            (Some(u), Some(p)) if u.existing == Existing::Skip => {
                 u.list.get(&khsum::names::path_bytes(p)).is_none()
             }
             _ => true,
@@ -485,6 +484,16 @@ pub fn derived(plan: crate::plan::DerivedPlan) -> Status {
         };
         format_line(&mut line, plan.alg, &plan.key, b"", form);
     }
-    out.write(&line);
-    out.finish(Status::Ok)
+    // Straight to the descriptor: no output buffer keeps a copy of the derived key.
+    match khsum::io::write_stdout_unbuffered(&line) {
+        Ok(()) => out.finish(Status::Ok),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Status::Failed,
+        Err(e) => {
+            out.warn(&format!(
+                "write error: {}",
+                khsum::io::describe_io_error(&e)
+            ));
+            Status::Failed
+        }
+    }
 }

@@ -334,6 +334,7 @@ fn tree_rules(t: &TreeArgs, skip: Vec<FileId>) -> Result<TreeRules, SetupError> 
         max_depth: t.max_depth,
         one_file_system: t.one_file_system,
         follow: t.follow,
+        no_dereference: t.no_dereference,
         skip,
     })
 }
@@ -514,6 +515,9 @@ fn prototype(
     for &alg in algs {
         let params = setup::params(common, Some(alg))?;
         protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
+        if let Some(note) = khsum::lemac::nonce_note(alg.nonce, source.is_some(), params.nonce) {
+            crate::report::warn(note);
+        }
         if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
             crate::report::warn(&format!(
                 "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",

@@ -93,7 +93,7 @@ impl KeySource {
             KeySource::None => None,
             KeySource::File(p) => Some(Key::from_file(p, alg.key)?),
             KeySource::Env(v) => Some(Key::from_env(v, alg.key)?),
-            KeySource::Keyed => Some(Key::from_bytes(keyed()?.to_vec())),
+            KeySource::Keyed => Some(Key::from_secret(keyed()?)),
         })
     }
 
@@ -104,7 +104,7 @@ impl KeySource {
             KeySource::None => Key::from_bytes(Vec::new()),
             KeySource::File(p) => Key::from_file(p, KeyRule::Any)?,
             KeySource::Env(v) => Key::from_env(v, KeyRule::Any)?,
-            KeySource::Keyed => Key::from_bytes(keyed()?.to_vec()),
+            KeySource::Keyed => Key::from_secret(keyed()?),
         })
     }
 
@@ -112,18 +112,14 @@ impl KeySource {
     pub fn read(&self) -> Result<KeyMaterial, SetupError> {
         Ok(match self {
             KeySource::None => KeyMaterial::None,
-            KeySource::File(p) => KeyMaterial::File {
-                name: p.to_string_lossy().into_owned(),
-                bytes: Key::read_file(p)?,
-            },
+            KeySource::File(p) => KeyMaterial::File(khsum::key::Material::read_file(p)?),
             KeySource::Env(v) => KeyMaterial::Env {
                 var: v.clone(),
                 text: Key::read_env(v)?,
             },
-            KeySource::Keyed => KeyMaterial::File {
-                name: "--keyed".into(),
-                bytes: keyed()?,
-            },
+            KeySource::Keyed => {
+                KeyMaterial::File(khsum::key::Material::from_bytes("--keyed", keyed()?))
+            }
         })
     }
 }
@@ -157,10 +153,8 @@ fn keyed() -> Result<zeroize::Zeroizing<Vec<u8>>, SetupError> {
 /// Key material read once, before any list: decoded for each algorithm without I/O.
 pub enum KeyMaterial {
     None,
-    File {
-        name: String,
-        bytes: zeroize::Zeroizing<Vec<u8>>,
-    },
+    /// Read once (mapped when large); each algorithm's key shares its bytes where it can.
+    File(khsum::key::Material),
     Env {
         var: String,
         text: zeroize::Zeroizing<String>,
@@ -172,7 +166,7 @@ impl KeyMaterial {
     pub fn given_with(&self) -> Option<&'static str> {
         match self {
             KeyMaterial::None => None,
-            KeyMaterial::File { .. } => Some("--key-file"),
+            KeyMaterial::File(_) => Some("--key-file"),
             KeyMaterial::Env { .. } => Some("--key-env"),
         }
     }
@@ -184,10 +178,7 @@ impl KeyMaterial {
         }
         Ok(match self {
             KeyMaterial::None => None,
-            KeyMaterial::File { name, bytes } => Some(
-                Key::from_file_contents(bytes.to_vec(), alg.key)
-                    .map_err(|reason| SetupError(format!("{name}: {reason}")))?,
-            ),
+            KeyMaterial::File(m) => Some(m.key_for(alg.key)?),
             KeyMaterial::Env { var, text } => Some(Key::from_env_text(var, text, alg.key)?),
         })
     }
@@ -199,10 +190,14 @@ impl KeyMaterial {
 pub fn params(c: &Common, alg: Option<&Algorithm>) -> Result<Params, SetupError> {
     let nonce = match &c.nonce {
         None => None,
+        // `--nonce 0`: the all-zero nonce, said on purpose (no LeMac note).
+        Some(h) if h.trim() == "0" => Some([0u8; 16]),
         Some(h) => {
             let mut n = [0u8; 16];
             hex::decode_to_slice(h.trim(), &mut n).map_err(|_| {
-                SetupError(format!("--nonce needs 32 hex digits (16 bytes), got '{h}'"))
+                SetupError(format!(
+                    "--nonce needs 32 hex digits (16 bytes) or 0, got '{h}'"
+                ))
             })?;
             Some(n)
         }
