@@ -97,9 +97,8 @@ impl Key {
         };
         let mut buf = Zeroizing::new(Vec::new());
         if path.as_os_str() == "-" {
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut buf)
+            crate::io::stdin()
+                .and_then(|stdin| stdin.lock().read_to_end(&mut buf))
                 .map_err(|e| err(crate::io::describe_io_error(&e)))?;
             return Ok(buf);
         }

@@ -4,6 +4,7 @@ mod backends;
 mod checking;
 mod cli;
 mod generated;
+mod gnu;
 mod highway;
 mod interop;
 mod io;

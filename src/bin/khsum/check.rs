@@ -201,7 +201,16 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
 /// Opens a list (`-` is standard input); a list that cannot be read is warned about.
 fn open_list(list: &OsString, name: &[u8], out: &mut Out) -> Option<Box<dyn Read>> {
     if list == "-" {
-        return Some(Box::new(std::io::stdin()));
+        return match khsum::io::stdin() {
+            Ok(stdin) => Some(Box::new(stdin)),
+            Err(e) => {
+                out.warn(&format!(
+                    "standard input: {}",
+                    khsum::io::describe_io_error(&e)
+                ));
+                None
+            }
+        };
     }
     match std::fs::File::open(list) {
         // A directory opens but cannot be read: GNU's `read error`.

@@ -40,7 +40,11 @@ fn main() -> ExitCode {
             } else {
                 e.render().to_string()
             };
-            let written = write!(o, "{text}").and_then(|()| o.flush());
+            let written = if khsum::io::stdout_closed() {
+                Err(khsum::io::closed_error())
+            } else {
+                write!(o, "{text}").and_then(|()| o.flush())
+            };
             return match written {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {

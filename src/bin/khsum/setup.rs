@@ -133,10 +133,8 @@ impl KeySource {
 fn keyed() -> Result<zeroize::Zeroizing<Vec<u8>>, SetupError> {
     use std::io::Read;
     let mut bytes = zeroize::Zeroizing::new(Vec::with_capacity(33));
-    std::io::stdin()
-        .lock()
-        .take(33)
-        .read_to_end(&mut bytes)
+    khsum::io::stdin()
+        .and_then(|stdin| stdin.lock().take(33).read_to_end(&mut bytes))
         .map_err(|e| {
             SetupError(format!(
                 "--keyed: standard input: {}",
