@@ -23,8 +23,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
         'khsum' {
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
-            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts')
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
@@ -85,8 +85,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
         'khsum;hash' {
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
-            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts')
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
@@ -128,8 +128,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
         'khsum;check' {
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
-            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts')
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
@@ -163,8 +163,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
         'khsum;tag' {
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm')
-            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
-            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts')
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits (default all zero)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')

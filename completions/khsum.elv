@@ -20,8 +20,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum'= {
             cand -a 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm'
             cand --algorithm 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm'
-            cand -l 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
-            cand --length 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
+            cand -l 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts'
+            cand --length 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts'
             cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
             cand -j 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
             cand --threads 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
@@ -81,8 +81,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;hash'= {
             cand -a 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm'
             cand --algorithm 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm'
-            cand -l 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
-            cand --length 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
+            cand -l 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts'
+            cand --length 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts'
             cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
             cand -j 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
             cand --threads 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
@@ -123,8 +123,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;check'= {
             cand -a 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm'
             cand --algorithm 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm'
-            cand -l 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
-            cand --length 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
+            cand -l 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts'
+            cand --length 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts'
             cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
             cand -j 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
             cand --threads 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
@@ -157,8 +157,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;tag'= {
             cand -a 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm'
             cand --algorithm 'Algorithm (default blake3; see ''khsum list''). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm'
-            cand -l 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
-            cand --length 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)'
+            cand -l 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts'
+            cand --length 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts'
             cand --nonce 'LeMac nonce: 32 hex digits (default all zero)'
             cand -j 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
             cand --threads 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'

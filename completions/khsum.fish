@@ -59,8 +59,10 @@ highwayhash-128\t'HighwayHash keyed hash, 128-bit output, 32-byte key'
 highwayhash-256\t'HighwayHash keyed hash, 256-bit output, 32-byte key'
 lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
-multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
-complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
+multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
+sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
+sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
+complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
@@ -141,8 +143,10 @@ highwayhash-128\t'HighwayHash keyed hash, 128-bit output, 32-byte key'
 highwayhash-256\t'HighwayHash keyed hash, 256-bit output, 32-byte key'
 lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
-multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
+multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
+sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
+sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
@@ -207,8 +211,10 @@ highwayhash-128\t'HighwayHash keyed hash, 128-bit output, 32-byte key'
 highwayhash-256\t'HighwayHash keyed hash, 256-bit output, 32-byte key'
 lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
-multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
-complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
+multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
+sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
+sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
@@ -267,8 +273,10 @@ highwayhash-128\t'HighwayHash keyed hash, 128-bit output, 32-byte key'
 highwayhash-256\t'HighwayHash keyed hash, 256-bit output, 32-byte key'
 lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
-multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
+multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
+sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
+sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F

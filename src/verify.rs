@@ -23,7 +23,7 @@
 //! lacks wrote the list), the lines are checked as the first candidate and a
 //! [hint](ListEnd::hints) names what was tried.
 
-use crate::algorithm::Algorithm;
+use crate::algorithm::{Algorithm, Family};
 use crate::checkfile::{Entry, Line, ListParser, Untagged};
 use crate::hasher::Hasher;
 use crate::io::{Hashed, InputError, Mmap, hash_path_with, hash_stdin_with};
@@ -471,6 +471,9 @@ pub struct ListEnd {
 pub struct ListOptions {
     /// `-a`: only that algorithm's lines (no detection).
     pub forced: Option<&'static Algorithm>,
+    /// `-a sha2` or `-a sha3` (GNU cksum 9.8+): only the family's lines, each line's
+    /// label or digest length picking the member (no detection either).
+    pub family: Option<Family>,
     /// `--length` (no detection either: untagged lines are BLAKE3's at that length).
     pub length: Option<usize>,
     /// `--warn`: a warning per improper line.
@@ -521,6 +524,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         // Detection runs without -a and --length, and without a key (keyed lines are
         // BLAKE3's, b3sum --keyed's, or need -a).
         let parser = match (opts.forced, opts.length) {
+            _ if let Some(f) = opts.family => ListParser::for_family(f),
             (None, None) if !protos.keyed() => ListParser::detecting(named),
             (forced, length) if is_stdin => ListParser::new(forced, length),
             (forced, length) => ListParser::for_list(forced, length, arg),
@@ -621,7 +625,12 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             Line::Improper(alg) => {
                 self.end.improper += 1;
                 if self.opts.warn_improper {
-                    let label = alg.map_or(String::new(), |a| format!("{} ", a.bsd_label()));
+                    // GNU names the family for `-a sha3` (`improperly formatted SHA3
+                    // checksum line`).
+                    let label = match (self.opts.family, alg) {
+                        (Some(f), _) => format!("{} ", f.label()),
+                        (None, a) => a.map_or(String::new(), |a| format!("{} ", a.bsd_label())),
+                    };
                     self.queue.push_back(Held::Item(Item::Warn(format!(
                         "{}: {}: improperly formatted {label}checksum line",
                         quote(&self.name),
@@ -947,6 +956,7 @@ mod tests {
         let mut protos = Prototypes::new(&no_key, None, Params::default(), None);
         let opts = ListOptions {
             forced: None,
+            family: None,
             length: None,
             warn_improper: false,
             mmap: Mmap::Auto,

@@ -47,6 +47,7 @@ pub fn run(plan: CheckPlan) -> Status {
         report: plan.report,
         list: ListOptions {
             forced,
+            family: plan.family,
             length: plan.params.out_len,
             warn_improper: plan.report.improper == Improper::Warn,
             mmap: plan.io.mmap,

@@ -60,7 +60,10 @@ fn main() -> ExitCode {
     let status = match plan::resolve(cli) {
         Ok(plan) => run(plan),
         Err(SetupError(m)) => {
-            warn(&m);
+            // Some errors take two lines, as GNU's do (`invalid length: '7'`, then why).
+            for line in m.lines() {
+                warn(line);
+            }
             Status::Usage
         }
     };

@@ -2,7 +2,7 @@
 //! parameters, one prototype hasher (key setup done once), and the input list.
 
 use crate::args::{Common, KeyArgs};
-use khsum::{Algorithm, Hasher, Key, KeyRule, OutputRule, Params};
+use khsum::{Algorithm, Hasher, Key, KeyRule, Params};
 
 /// A setup error: printed as `khsum: …`, exit status 2.
 pub struct SetupError(pub String);
@@ -39,6 +39,12 @@ pub fn describe(e: &khsum::Error) -> String {
             khsum::algorithm::XOF_MAX
         ),
         _ => e.to_string(),
+    }
+}
+
+impl From<khsum::algorithm::LengthError> for SetupError {
+    fn from(e: khsum::algorithm::LengthError) -> Self {
+        SetupError(e.to_string())
     }
 }
 
@@ -191,10 +197,11 @@ impl KeyMaterial {
     }
 }
 
-/// `--length` and `--nonce` as parameters. `--length` counts bytes, as b3sum's does,
-/// except for algorithms with a range of lengths (BLAKE2), where it counts bits, as
-/// b2sum's does.
-pub fn params(c: &Common, alg: Option<&Algorithm>) -> Result<Params, SetupError> {
+/// `--length` and `--nonce` as parameters for `alg`. `--length` counts bits, as
+/// b2sum's and GNU cksum's do, except for BLAKE3, where it counts bytes, as b3sum's does
+/// ([`Algorithm::length_option`]); without an algorithm (checking with no `-a`) it is the
+/// length of untagged BLAKE3 lines (b3sum's lists).
+pub fn params(c: &Common, alg: Option<&'static Algorithm>) -> Result<Params, SetupError> {
     let nonce = match &c.nonce {
         None => None,
         Some(h) => {
@@ -205,18 +212,11 @@ pub fn params(c: &Common, alg: Option<&Algorithm>) -> Result<Params, SetupError>
             Some(n)
         }
     };
-    let out_len = match (alg.map(|a| (a.name, a.output)), c.length) {
-        (Some((name, OutputRule::Range { min, max, .. })), Some(bits)) => {
-            if bits % 8 != 0 || !(8 * min..=8 * max).contains(&bits) {
-                return Err(SetupError(format!(
-                    "invalid length: {bits} ({name} takes a multiple of 8 bits from {} to {})",
-                    8 * min,
-                    8 * max
-                )));
-            }
-            Some(bits / 8)
-        }
-        (_, len) => len,
+    let out_len = match &c.length {
+        None => None,
+        Some(text) => alg
+            .unwrap_or_else(Algorithm::default_algorithm)
+            .length_option(text)?,
     };
     Ok(Params { out_len, nonce })
 }
