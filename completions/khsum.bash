@@ -95,7 +95,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -L -h -V --check --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -w -r -L -h -V --check --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -114,6 +114,10 @@ _khsum() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seek)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -215,7 +219,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__check)
-            opts="-a -l -j -w -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --help"
+            opts="-a -l -j -w -r -L -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -234,6 +238,10 @@ _khsum() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seek)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -383,7 +391,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__hash)
-            opts="-a -l -j -z -b -t -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -402,6 +410,10 @@ _khsum() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seek)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -643,7 +655,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__tag)
-            opts="-a -l -j -z -b -t -r -L -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -662,6 +674,10 @@ _khsum() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seek)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

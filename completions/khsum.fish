@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing unlisted= key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow files-from= files0-from= update= check-existing h/help V/version
+    string join \n c/check a/algorithm= l/length= seek= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing unlisted= key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow files-from= files0-from= update= check-existing h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -63,6 +63,7 @@ multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as 
 sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
 sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
 complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
@@ -147,6 +148,7 @@ multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as 
 sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
 sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
@@ -215,6 +217,7 @@ multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as 
 sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
 sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
@@ -277,6 +280,7 @@ multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as 
 sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
 sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits (default all zero)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F

@@ -28,15 +28,18 @@ pub struct Build<'a> {
     pub out_len: usize,
     /// The nonce, when the algorithm takes one (all zero when none was given).
     pub nonce: [u8; 16],
+    /// Where the extendable output starts (0 unless the output rule is
+    /// [`OutputRule::Xof`]).
+    pub seek: u64,
 }
 
 /// Builds a hasher from checked parameters.
 pub type BuildFn = fn(&Build<'_>) -> Result<Box<dyn Hasher>, Error>;
 
-/// Builds a key-derivation hasher (BLAKE3's `derive_key` mode): the context string and
-/// the output length in bytes (checked against the output rule); its input is key
-/// material.
-pub type DeriveFn = fn(&str, usize) -> Box<dyn Hasher>;
+/// Builds a key-derivation hasher (BLAKE3's `derive_key` mode): the context string, the
+/// output length in bytes (checked against the output rule) and where the output starts;
+/// its input is key material.
+pub type DeriveFn = fn(&str, usize, u64) -> Box<dyn Hasher>;
 
 /// One algorithm of the registry. Entries are compared by canonical name.
 pub struct Algorithm {
@@ -151,7 +154,7 @@ static ALL: &[Algorithm] = &[
         list_stems: &["b3", "blake3"],
         derive: Some(crate::blake3::derive_key),
         // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode.
-        build: |b| crate::blake3::new(b.key.and(b.key_bytes), b.out_len),
+        build: |b| crate::blake3::new(b.key.and(b.key_bytes), b.out_len, b.seek),
         ..DEFAULT
     },
     Algorithm {
@@ -815,7 +818,10 @@ impl Algorithm {
         params: &Params,
     ) -> Option<Result<Box<dyn Hasher>, Error>> {
         let derive = self.derive?;
-        Some(self.output_len(params.out_len).map(|n| derive(context, n)))
+        Some(
+            self.output_len(params.out_len)
+                .map(|n| derive(context, n, params.seek)),
+        )
     }
 
     /// Builds a hasher on a given backend, or returns `None` when this CPU lacks it or
@@ -842,6 +848,9 @@ impl Algorithm {
         let out_len = self.output_len(params.out_len)?;
         if params.nonce.is_some() && !self.nonce {
             return Err(Error::NonceNotAllowed(self.name));
+        }
+        if params.seek != 0 && !matches!(self.output, OutputRule::Xof { .. }) {
+            return Err(Error::SeekNotAllowed(self.name));
         }
         let zero;
         let key_bytes: Option<&[u8]> = match (self.key, key) {
@@ -871,6 +880,7 @@ impl Algorithm {
             key_bytes,
             out_len,
             nonce: params.nonce.unwrap_or([0; 16]),
+            seek: params.seek,
         })
     }
 }
@@ -1455,6 +1465,25 @@ mod tests {
                 format!("--algorithm={fam} requires specifying --length 224, 256, 384, or 512")
             );
         }
+    }
+
+    #[test]
+    fn seek_is_for_extendable_output() {
+        let params = Params {
+            seek: 5,
+            ..Params::default()
+        };
+        assert!(
+            Algorithm::lookup("blake3")
+                .unwrap()
+                .hasher(None, &params)
+                .is_ok()
+        );
+        let sha = Algorithm::lookup("sha256").unwrap();
+        assert_eq!(
+            sha.hasher(None, &params).err().unwrap(),
+            Error::SeekNotAllowed("sha256")
+        );
     }
 
     #[test]

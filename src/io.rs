@@ -608,6 +608,7 @@ mod tests {
             let params = crate::Params {
                 out_len: None,
                 nonce: alg.nonce.then_some([1; 16]),
+                seek: 0,
             };
             let proto = alg.hasher(key.as_ref(), &params).unwrap();
             assert!(pool.install(|| use_fault_ahead(&*proto, data.len() as u64)));

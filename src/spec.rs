@@ -123,4 +123,7 @@ pub struct Params {
     pub out_len: Option<usize>,
     /// A 16-byte nonce (LeMac); all zero when absent.
     pub nonce: Option<[u8; 16]>,
+    /// Where an extendable output starts, in bytes (b3sum's `--seek`); 0 for every other
+    /// algorithm.
+    pub seek: u64,
 }

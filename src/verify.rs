@@ -853,6 +853,7 @@ fn trial(
         let params = Params {
             out_len: Some(n).filter(|_| !matches!(a.output, OutputRule::Fixed(_))),
             nonce: None,
+            seek: 0,
         };
         a.hasher(None, &params).ok()
     };
@@ -984,6 +985,7 @@ mod tests {
         let params = Params {
             out_len: Some(len).filter(|_| !matches!(a.output, OutputRule::Fixed(_))),
             nonce: None,
+            seek: 0,
         };
         let h = a.hasher(None, &params).unwrap();
         let d = crate::io::hash_path(name, &*h).unwrap();

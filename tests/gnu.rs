@@ -1,7 +1,7 @@
 //! Current GNU coreutils (9.2–9.11) and b3sum spellings (issue 25), each with its exact
 //! stdout, stderr and exit status: standard streams closed by the parent, `-a sha2` and
 //! `-a sha3` with `--length` in bits, the last `-l` counting, `-l 0` as the default
-//! length, the legacy sums' true sizes, and GNU 9.1's `--check` names.
+//! length, the legacy sums' true sizes, b3sum's `--seek`, and GNU 9.1's `--check` names.
 
 use crate::util::{Dir, Run, khsum, run, s};
 use std::fs;
@@ -459,6 +459,106 @@ fn the_legacy_sums_sizes_are_stated_truly() {
             (String::new(), &*want, 2)
         );
     }
+}
+
+/// b3sum's `--seek N`: the extendable output from byte N on, exactly as the blake3 crate's
+/// `OutputReader::set_position` gives it (b3sum's own code path), in every output form, in
+/// keyed and key-derivation modes, and when checking.
+#[test]
+fn seek_is_b3sums() {
+    let d = Dir::new();
+    let data: Vec<u8> = (0..5000u32).map(|i| (i % 251) as u8).collect();
+    d.create("f", &data);
+    let key = [7u8; 32];
+    d.create("k", key);
+    let xof = |h: &blake3::Hasher, seek: u64, len: usize| {
+        let mut out = vec![0u8; len];
+        let mut r = h.finalize_xof();
+        r.set_position(seek);
+        r.fill(&mut out);
+        out
+    };
+    let plain = {
+        let mut h = blake3::Hasher::new();
+        h.update(&data);
+        h
+    };
+    let keyed = {
+        let mut h = blake3::Hasher::new_keyed(&key);
+        h.update(&data);
+        h
+    };
+    let derived = {
+        let mut h = blake3::Hasher::new_derive_key("khsum seek test");
+        h.update(&data);
+        h
+    };
+    for seek in [0u64, 1, 31, 63, 64, 65, 1000, 1 << 40, u64::MAX - 200] {
+        let n = seek.to_string();
+        for len in [1usize, 32, 100] {
+            let l = len.to_string();
+            let hex = hex::encode(xof(&plain, seek, len));
+            assert_eq!(
+                k(&d, &["--seek", &n, "-l", &l, "f"]).all(),
+                (format!("{hex}  f\n"), "", 0),
+                "--seek {seek} -l {len}"
+            );
+            let r = k(&d, &["--seek", &n, "-l", &l, "--raw", "f"]);
+            assert_eq!(
+                (r.out, r.err.as_str(), r.code),
+                (xof(&plain, seek, len), "", 0)
+            );
+        }
+        let hex = hex::encode(xof(&plain, seek, 32));
+        assert_eq!(
+            k(&d, &["--tag", "--seek", &n, "f"]).all(),
+            (format!("BLAKE3 (f) = {hex}\n"), "", 0)
+        );
+        d.create("L", format!("{hex}  f\n"));
+        assert_eq!(
+            k(&d, &["-c", "--seek", &n, "L"]).all(),
+            ("f: OK\n".into(), "", 0)
+        );
+        let r = run(khsum(d.path())
+            .args(["--keyed", "--seek", &n, "f"])
+            .write_stdin(key.to_vec()));
+        assert_eq!(
+            r.all(),
+            (
+                format!("{}  f\n", hex::encode(xof(&keyed, seek, 32))),
+                "",
+                0
+            )
+        );
+        assert_eq!(
+            k(
+                &d,
+                &["tag", "-a", "blake3", "--key-file", "k", "--seek", &n, "f"]
+            )
+            .all(),
+            (
+                format!("{}  f\n", hex::encode(xof(&keyed, seek, 32))),
+                "",
+                0
+            )
+        );
+        assert_eq!(
+            k(&d, &["--derive-key", "khsum seek test", "--seek", &n, "f"]).all(),
+            (
+                format!("{}  f\n", hex::encode(xof(&derived, seek, 32))),
+                "",
+                0
+            )
+        );
+    }
+    assert_eq!(
+        k(&d, &["-a", "sha256", "--seek", "1", "f"]).all(),
+        (
+            String::new(),
+            "khsum: sha256 has no extendable output to seek in (--seek is for blake3)\n",
+            2
+        )
+    );
 }
 
 /// `--check` writes names as GNU 9.1 to 9.3 do: as they are, unless one holds a newline

@@ -240,6 +240,10 @@ pub struct Common {
     )]
     pub length: Option<String>,
 
+    /// Start BLAKE3's extendable output at byte N (as b3sum --seek)
+    #[arg(long = "seek", value_name = "N")]
+    pub seek: Option<u64>,
+
     /// LeMac nonce: 32 hex digits (default all zero)
     #[arg(long = "nonce", value_name = "HEX")]
     pub nonce: Option<String>,

@@ -768,6 +768,7 @@ fn check(
     // `-a sha2`/`-a sha3`: each line's length picks the member, as GNU reads them (a
     // `--length` must still be one of the family's).
     let (forced_alg, family) = match common.algorithm[..] {
+        [] if common.seek.is_some() => (Some(Algorithm::default_algorithm()), None),
         [] => (None, None),
         [Named::One(a)] => (Some(a), None),
         [Named::Family(f)] => {

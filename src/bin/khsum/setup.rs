@@ -20,6 +20,7 @@ pub fn describe(e: &khsum::Error) -> String {
         Error::UnknownAlgorithm(_) => format!("{e} (see 'khsum list')"),
         Error::KeyRequired(_) => format!("{e} (--key-file or --key-env)"),
         Error::NonceNotAllowed(_) => format!("{e} (--nonce is for lemac)"),
+        Error::SeekNotAllowed(_) => format!("{e} (--seek is for blake3)"),
         Error::BadLength {
             alg,
             requested,
@@ -197,7 +198,7 @@ impl KeyMaterial {
     }
 }
 
-/// `--length` and `--nonce` as parameters for `alg`. `--length` counts bits, as
+/// `--length`, `--nonce` and `--seek` as parameters for `alg`. `--length` counts bits, as
 /// b2sum's and GNU cksum's do, except for BLAKE3, where it counts bytes, as b3sum's does
 /// ([`Algorithm::length_option`]); without an algorithm (checking with no `-a`) it is the
 /// length of untagged BLAKE3 lines (b3sum's lists).
@@ -218,7 +219,11 @@ pub fn params(c: &Common, alg: Option<&'static Algorithm>) -> Result<Params, Set
             .unwrap_or_else(Algorithm::default_algorithm)
             .length_option(text)?,
     };
-    Ok(Params { out_len, nonce })
+    Ok(Params {
+        out_len,
+        nonce,
+        seek: c.seek.unwrap_or(0),
+    })
 }
 
 /// The ready-to-clone hasher for one algorithm and key.
