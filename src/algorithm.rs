@@ -85,6 +85,10 @@ pub struct Algorithm {
     pub rank: u8,
     /// Rare or slow: detection tries it only on a small file.
     pub rare: bool,
+    /// Input lengths where its code paths change: block sizes, SIMD widths, one-call and
+    /// buffering thresholds. Tests run every backend at each of them, one less and one
+    /// more, whole and split there (as BLAKE3's `TEST_CASES`).
+    pub boundaries: &'static [usize],
     /// Its backends, best first (derived from its kernel table).
     backends: fn() -> Vec<Backend>,
     /// Builds a hasher.
@@ -114,6 +118,7 @@ pub const DEFAULT: Algorithm = Algorithm {
     derive: None,
     rank: 100,
     rare: false,
+    boundaries: &[],
     backends: crate_dispatched,
     build: |_| Err(Error::BadParameter("no build function".into())),
 };
@@ -143,6 +148,7 @@ fn highway<const W: usize>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
 static ALL: &[Algorithm] = &[
     Algorithm {
         name: "blake3",
+        boundaries: &[64, 1024, 2048, 4096, 16384],
         rank: 2,
         aliases: &["b3"],
         labels: &["BLAKE3"],
@@ -160,6 +166,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha256",
         family: Some("sha2"),
+        boundaries: &[56, 64, 128],
         rank: 1,
         aliases: &["sha-256", "sha2-256"],
         labels: &["SHA256", "SHA2-256"],
@@ -174,6 +181,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha512",
         family: Some("sha2"),
+        boundaries: &[112, 128, 256],
         rank: 5,
         aliases: &["sha-512", "sha2-512"],
         labels: &["SHA512", "SHA2-512"],
@@ -187,6 +195,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha224",
         family: Some("sha2"),
+        boundaries: &[56, 64, 128],
         rank: 21,
         aliases: &["sha-224", "sha2-224"],
         labels: &["SHA224", "SHA2-224"],
@@ -200,6 +209,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha384",
         family: Some("sha2"),
+        boundaries: &[112, 128, 256],
         rank: 20,
         aliases: &["sha-384", "sha2-384"],
         labels: &["SHA384", "SHA2-384"],
@@ -212,6 +222,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512-224",
+        boundaries: &[112, 128, 256],
         rank: 24,
         aliases: &["sha-512/224", "sha512/224"],
         labels: &["SHA512-224", "SHA2-512/224", "SHA512/224"],
@@ -223,6 +234,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512-256",
+        boundaries: &[112, 128, 256],
         rank: 23,
         aliases: &["sha-512/256", "sha512/256"],
         labels: &["SHA512-256", "SHA2-512/256", "SHA512/256"],
@@ -235,6 +247,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha3-224",
         family: Some("sha3"),
+        boundaries: &[144, 288],
         rank: 33,
         rare: true,
         aliases: &["sha3_224"],
@@ -249,6 +262,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha3-256",
         family: Some("sha3"),
+        boundaries: &[136, 272],
         rank: 30,
         rare: true,
         aliases: &["sha3_256"],
@@ -263,6 +277,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha3-384",
         family: Some("sha3"),
+        boundaries: &[104, 208],
         rank: 32,
         rare: true,
         aliases: &["sha3_384"],
@@ -277,6 +292,7 @@ static ALL: &[Algorithm] = &[
     Algorithm {
         name: "sha3-512",
         family: Some("sha3"),
+        boundaries: &[72, 144],
         rank: 31,
         rare: true,
         aliases: &["sha3_512"],
@@ -290,6 +306,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "blake2b",
+        boundaries: &[128, 256],
         rank: 6,
         aliases: &["blake2b-512", "b2"],
         labels: &["BLAKE2b", "BLAKE2B"],
@@ -306,6 +323,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "blake2s",
+        boundaries: &[64, 128],
         rank: 22,
         aliases: &["blake2s-256"],
         labels: &["BLAKE2s", "BLAKE2S"],
@@ -322,6 +340,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sm3",
+        boundaries: &[56, 64, 128],
         rank: 34,
         rare: true,
         labels: &["SM3"],
@@ -333,7 +352,21 @@ static ALL: &[Algorithm] = &[
         ..DEFAULT
     },
     Algorithm {
+        name: "ripemd160",
+        aliases: &["ripemd-160", "rmd160"],
+        labels: &["RIPEMD160", "RIPEMD-160", "RMD160"],
+        output: OutputRule::Fixed(20),
+        summary: "RIPEMD-160 (ISO/IEC 10118-3), like rhash --ripemd160 and openssl dgst -ripemd160",
+        kat_ids: &["ripemd160"],
+        list_stems: &["ripemd160", "rmd160"],
+        rank: 25,
+        boundaries: &[56, 64, 128],
+        build: |_| Ok(crate::rustcrypto::digest::<ripemd::Ripemd160>()),
+        ..DEFAULT
+    },
+    Algorithm {
         name: "md5",
+        boundaries: &[56, 64, 128],
         rank: 3,
         aliases: &["md-5"],
         labels: &["MD5"],
@@ -346,6 +379,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha1",
+        boundaries: &[56, 64, 128],
         rank: 4,
         aliases: &["sha-1"],
         labels: &["SHA1"],
@@ -358,6 +392,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh32",
+        boundaries: &[16, 32],
         rank: 10,
         aliases: &["xxhash32"],
         labels: &["XXH32"],
@@ -371,6 +406,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh64",
+        boundaries: &[32, 64],
         rank: 7,
         aliases: &["xxhash64", "xxhash"],
         labels: &["XXH64"],
@@ -384,6 +420,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh3",
+        boundaries: &[16, 128, 240, 1024],
         rank: 8,
         aliases: &["xxh3-64", "xxhash3"],
         labels: &["XXH3"],
@@ -398,6 +435,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh128",
+        boundaries: &[16, 128, 240, 1024],
         rank: 9,
         aliases: &["xxh3-128", "xxhash128"],
         labels: &["XXH128"],
@@ -411,6 +449,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "crc",
+        boundaries: &[16, 64, 256],
         rank: 12,
         aliases: &["cksum"],
         labels: &["CRC"],
@@ -424,6 +463,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "crc32b",
+        boundaries: &[16, 64, 256],
         rank: 15,
         labels: &["CRC32B"],
         line: LineStyle::Cksum,
@@ -436,6 +476,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "crc32",
+        boundaries: &[16, 64, 256],
         rank: 11,
         labels: &["CRC32"],
         output: OutputRule::Fixed(4),
@@ -448,6 +489,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sysv",
+        boundaries: &[512, 1024],
         rank: 14,
         aliases: &["sum-s"],
         labels: &["SYSV"],
@@ -461,6 +503,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "bsd",
+        boundaries: &[1024, 2048],
         rank: 13,
         aliases: &["sum-r"],
         labels: &["BSD"],
@@ -474,6 +517,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "hmac-sha256",
+        boundaries: &[56, 64, 128],
         labels: &["HMAC-SHA256"],
         key: KeyRule::Any,
         output: OutputRule::Fixed(32),
@@ -485,6 +529,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "siphash-2-4",
+        boundaries: &[8, 16, 64],
         aliases: &["siphash", "siphash24"],
         labels: &["SIPHASH-2-4"],
         key: KeyRule::Fixed(16),
@@ -498,6 +543,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "siphash-2-4-128",
+        boundaries: &[8, 16, 64],
         aliases: &["siphash24-128"],
         labels: &["SIPHASH-2-4-128"],
         key: KeyRule::Fixed(16),
@@ -511,6 +557,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "siphash-1-3",
+        boundaries: &[8, 16, 64],
         aliases: &["siphash13"],
         labels: &["SIPHASH-1-3"],
         key: KeyRule::Fixed(16),
@@ -524,6 +571,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "siphash-1-3-128",
+        boundaries: &[8, 16, 64],
         aliases: &["siphash13-128"],
         labels: &["SIPHASH-1-3-128"],
         key: KeyRule::Fixed(16),
@@ -537,6 +585,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "highwayhash-64",
+        boundaries: &[4, 16, 32, 64, 2048],
         aliases: &["highway64"],
         labels: &["HIGHWAYHASH-64"],
         key: KeyRule::Fixed(32),
@@ -550,6 +599,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "highwayhash-128",
+        boundaries: &[4, 16, 32, 64, 2048],
         aliases: &["highway128"],
         labels: &["HIGHWAYHASH-128"],
         key: KeyRule::Fixed(32),
@@ -563,6 +613,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "highwayhash-256",
+        boundaries: &[4, 16, 32, 64, 2048],
         aliases: &["highway256", "highwayhash"],
         labels: &["HIGHWAYHASH-256"],
         key: KeyRule::Fixed(32),
@@ -576,6 +627,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "lemac",
+        boundaries: &[16, 64, 128, 256, 4096],
         labels: &["LEMAC"],
         key: KeyRule::Fixed(16),
         output: OutputRule::Fixed(16),
@@ -589,6 +641,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "rescue-prime",
+        boundaries: &[7, 56, 112],
         rank: 35,
         rare: true,
         aliases: &["rp64_256", "rescue"],
@@ -602,6 +655,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "multimixer-128",
+        boundaries: &[32, 64, 128, 2048],
         aliases: &["multimixer"],
         labels: &["MULTIMIXER-128"],
         key: KeyRule::SameAsMessage,
@@ -1281,6 +1335,7 @@ mod tests {
                 "blake2b",
                 "blake2s",
                 "sm3",
+                "ripemd160",
                 "md5",
                 "sha1",
                 "xxh32",

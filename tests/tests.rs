@@ -2,14 +2,16 @@
 
 mod backends;
 mod checking;
-mod cli;
+mod differential;
 mod generated;
 mod gnu;
+mod hashing;
 mod highway;
 mod interop;
 mod io;
 mod kats;
 mod keyed;
+mod layout;
 mod lemac;
 mod multimixer;
 mod rescue;

@@ -3,6 +3,7 @@
 //! target's runner, QEMU for the aarch64 leg, when one is set), and its exact stdout,
 //! stderr and exit status.
 
+use sha2::Digest;
 use std::fs;
 use std::path::Path;
 use tempfile::TempDir;
@@ -127,4 +128,143 @@ pub(crate) fn tool(dir: &Path, prog: &str, args: &[&str]) -> Vec<u8> {
         .unwrap_or_else(|e| panic!("{prog} is needed for this test: {e}"));
     assert!(o.status.success(), "{prog} {args:?} failed");
     o.stdout
+}
+
+// Fixtures and helpers shared by the test files.
+
+pub(crate) fn b3(data: &[u8]) -> String {
+    blake3::hash(data).to_hex().to_string()
+}
+
+pub(crate) fn s256(data: &[u8]) -> String {
+    hex::encode(sha2::Sha256::digest(data))
+}
+
+pub(crate) fn s512(data: &[u8]) -> String {
+    hex::encode(sha2::Sha512::digest(data))
+}
+
+pub(crate) fn tree() -> TempDir {
+    let d = TempDir::new().unwrap();
+    fs::write(d.path().join("a"), b"hello\n").unwrap();
+    fs::write(d.path().join("empty"), b"").unwrap();
+    d
+}
+
+pub(crate) fn checked(d: &Path, list: &[u8], extra: &[&str]) -> Run {
+    fs::write(d.join("L"), list).unwrap();
+    run(khsum(d).args(extra).args(["-c", "L"]))
+}
+
+pub(crate) fn files() -> Dir {
+    let d = Dir::new();
+    let big: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+    d.create("a", b"hello\n")
+        .create("empty", b"")
+        .create("big", big)
+        .create("sp ace", b"x");
+    d
+}
+
+pub(crate) const NAMES: [&str; 4] = ["a", "empty", "big", "sp ace"];
+
+pub(crate) fn tool_on_names(dir: &Path, prog: &str, args: &[&str]) -> Vec<u8> {
+    let o = std::process::Command::new(prog)
+        .current_dir(dir)
+        .args(args)
+        .args(NAMES)
+        .output()
+        .unwrap_or_else(|e| panic!("{prog} is needed for this test: {e}"));
+    assert!(o.status.success(), "{prog} {args:?} failed");
+    o.stdout
+}
+
+pub(crate) fn khsum_in(dir: &Path, args: &[&str]) -> (Vec<u8>, String, i32) {
+    let o = khsum(dir).args(args).output().unwrap();
+    (
+        o.stdout,
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        o.status.code().unwrap_or(-1),
+    )
+}
+
+/// A release-like tree: `rel/a`, `rel/b.tmp`, `rel/sub/c`, `rel/sub/deep/d`.
+pub(crate) fn release() -> TempDir {
+    let d = TempDir::new().unwrap();
+    for (f, data) in [
+        ("rel/a", &b"a\n"[..]),
+        ("rel/b.tmp", b"b\n"),
+        ("rel/sub/c", b"c\n"),
+        ("rel/sub/deep/d", b"d\n"),
+    ] {
+        let p = d.path().join(f);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, data).unwrap();
+    }
+    d
+}
+
+pub(crate) fn line(data: &[u8], name: &str) -> String {
+    format!("{}  {name}\n", b3(data))
+}
+
+pub(crate) fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
+    out.split(|&c| c == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect()
+}
+
+/// A pseudo-terminal: (master, slave), 80 columns wide; `None` (with the reason printed)
+/// where none can be opened.
+#[cfg(unix)]
+pub(crate) fn pty() -> Option<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
+    use rustix::fs::{Mode, OFlags};
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    let open = || -> rustix::io::Result<_> {
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY)?;
+        grantpt(&master)?;
+        unlockpt(&master)?;
+        let name = ptsname(&master, Vec::new())?;
+        let slave = rustix::fs::open(
+            name.as_c_str(),
+            OFlags::RDWR | OFlags::NOCTTY,
+            Mode::empty(),
+        )?;
+        rustix::termios::tcsetwinsize(
+            &slave,
+            rustix::termios::Winsize {
+                ws_row: 24,
+                ws_col: 80,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            },
+        )?;
+        Ok((master, slave))
+    };
+    match open() {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("skipped: no pseudo-terminal can be opened here ({e})");
+            None
+        }
+    }
+}
+
+/// Everything the terminal shows until the last slave is closed.
+#[cfg(unix)]
+pub(crate) fn drain(master: std::os::fd::OwnedFd) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut f = fs::File::from(master);
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Linux answers EIO once no slave is open.
+        while let Ok(n) = std::io::Read::read(&mut f, &mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        all
+    })
 }

@@ -746,25 +746,12 @@ fn describe_key(alg: &Algorithm) -> String {
     }
 }
 
-fn check(
+/// What `-a` limits a check to (one algorithm, a family, or nothing: every line by its
+/// label or content; `--seek` alone: BLAKE3 lines, as b3sum reads them), and the
+/// parameters lines are checked with.
+fn check_algorithm(
     common: &Common,
-    verify: &VerifyArgs,
-    key: &KeyArgs,
-    tree: &TreeArgs,
-    lists: Vec<OsString>,
-) -> Result<Plan, SetupError> {
-    key_habits(key)?;
-    if tree.recursive {
-        return Err(SetupError(
-            "-r is for hashing; to find files a list does not name, use --unlisted DIR".into(),
-        ));
-    }
-    if verify.unlisted.is_empty() && walk_options(tree) {
-        return Err(SetupError(
-            "--exclude, --max-depth, --one-file-system and -L apply to directory walks: in check, to --unlisted DIR".into(),
-        ));
-    }
-    setup::threads(common)?;
+) -> Result<(Option<&'static Algorithm>, Option<Family>, Params), SetupError> {
     // `-a sha2`/`-a sha3`: each line's length picks the member, as GNU reads them (a
     // `--length` must still be one of the family's).
     let (forced_alg, family) = match common.algorithm[..] {
@@ -791,6 +778,29 @@ fn check(
         },
         None => setup::params(common, forced_alg)?,
     };
+    Ok((forced_alg, family, params))
+}
+
+fn check(
+    common: &Common,
+    verify: &VerifyArgs,
+    key: &KeyArgs,
+    tree: &TreeArgs,
+    lists: Vec<OsString>,
+) -> Result<Plan, SetupError> {
+    key_habits(key)?;
+    if tree.recursive {
+        return Err(SetupError(
+            "-r is for hashing; to find files a list does not name, use --unlisted DIR".into(),
+        ));
+    }
+    if verify.unlisted.is_empty() && walk_options(tree) {
+        return Err(SetupError(
+            "--exclude, --max-depth, --one-file-system and -L apply to directory walks: in check, to --unlisted DIR".into(),
+        ));
+    }
+    setup::threads(common)?;
+    let (forced_alg, family, params) = check_algorithm(common)?;
     let source = KeySource::from_args(key);
     if source.uses_stdin() && reads_stdin(&lists) {
         return Err(SetupError(
