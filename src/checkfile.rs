@@ -594,12 +594,13 @@ impl ListParser {
         while k < body.len() && is_white(body[k]) {
             k += 1;
         }
-        // A label without a length is the default length of a range (`BLAKE2b`: 512
-        // bits, whatever `--length` says, as GNU reads it).
+        // A label without a length is the algorithm's one length, or the default length
+        // of a range (`BLAKE2b`: 512 bits, as GNU reads it), whatever `--length` says;
+        // only BLAKE3's bare label takes `--length` (b3sum's tags never state one).
         let want = match (labelled_len, alg.output) {
             (Some(n), _) => n,
-            (None, OutputRule::Range { default, .. }) => default,
-            (None, _) => self.digest_len(alg)?,
+            (None, OutputRule::Fixed(n) | OutputRule::Range { default: n, .. }) => n,
+            (None, OutputRule::Xof { .. }) => self.digest_len(alg)?,
         };
         let digest = decode_digest(&body[k..], want)?;
         let name = if escaped {
@@ -678,6 +679,19 @@ mod tests {
         let mut p = ListParser::for_family(Family::lookup("sha3").unwrap());
         let line = format!("SHA3-248 (check.vals) = {}", "ab".repeat(31));
         assert!(matches!(p.parse(line.as_bytes()), Line::Improper(_)));
+    }
+
+    /// `--length` (BLAKE3's, for untagged lines) leaves other algorithms' tagged lines
+    /// at their own lengths.
+    #[test]
+    fn a_length_leaves_other_labels_alone() {
+        let mut p = ListParser::new(None, Some(8));
+        let sha = format!("SHA256 (a) = {}", "ab".repeat(32));
+        assert!(matches!(p.parse(sha.as_bytes()), Line::Entry(e) if e.algorithm.name == "sha256"));
+        let b2 = format!("BLAKE2b (a) = {}", "ab".repeat(64));
+        assert!(matches!(p.parse(b2.as_bytes()), Line::Entry(e) if e.digest.len() == 64));
+        let b3 = format!("BLAKE3 (a) = {}", "ab".repeat(8));
+        assert!(matches!(p.parse(b3.as_bytes()), Line::Entry(e) if e.digest.len() == 8));
     }
 
     #[test]

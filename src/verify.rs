@@ -216,10 +216,10 @@ impl<'k> Prototypes<'k> {
         if alg.needs_key() && key.is_none() {
             return Err(ProtoError::NeedsKey);
         }
+        // The line's length; an algorithm of one length takes none (a `--length` given
+        // without `-a` is BLAKE3's, for untagged lines).
         let params = Params {
-            out_len: (!matches!(alg.output, OutputRule::Fixed(_)))
-                .then_some(len)
-                .or(self.params.out_len),
+            out_len: (!matches!(alg.output, OutputRule::Fixed(_))).then_some(len),
             ..self.params
         };
         let h = alg
