@@ -68,6 +68,7 @@ fn setup() -> (&'static Algorithm, Key, Params) {
     let params = Params {
         out_len: None,
         nonce: Some([7; 16]),
+        seek: 0,
     };
     (alg, key, params)
 }

@@ -87,6 +87,7 @@ fn proto(name: &str) -> (&'static Algorithm, Box<dyn khsum::Hasher>) {
     let params = Params {
         out_len: None,
         nonce: (name == "lemac").then_some([7; 16]),
+        seek: 0,
     };
     let h = alg.hasher(key.as_ref(), &params).expect("valid key");
     (alg, h)

@@ -95,18 +95,18 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -L -P -h -V --check --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -w -r -L -P -h -V --check --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
                     ;;
                 --length)
@@ -114,6 +114,10 @@ _khsum() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seek)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -215,18 +219,18 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__check)
-            opts="-a -l -j -w -r -L -P -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
+            opts="-a -l -j -w -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
                     ;;
                 --length)
@@ -234,6 +238,10 @@ _khsum() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seek)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -383,18 +391,18 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__hash)
-            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
                     ;;
                 --length)
@@ -402,6 +410,10 @@ _khsum() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seek)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -643,18 +655,18 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__tag)
-            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
                     ;;
                 --length)
@@ -662,6 +674,10 @@ _khsum() {
                     return 0
                     ;;
                 -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seek)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing unlisted= key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing h/help V/version
+    string join \n c/check a/algorithm= l/length= seek= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing unlisted= key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -60,8 +60,11 @@ highwayhash-128\t'HighwayHash keyed hash, 128-bit output, 32-byte key'
 highwayhash-256\t'HighwayHash keyed hash, 256-bit output, 32-byte key'
 lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
-multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
-complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
+multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
+sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
+sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
+complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
@@ -144,8 +147,11 @@ highwayhash-128\t'HighwayHash keyed hash, 128-bit output, 32-byte key'
 highwayhash-256\t'HighwayHash keyed hash, 256-bit output, 32-byte key'
 lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
-multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
+multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
+sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
+sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
@@ -212,8 +218,11 @@ highwayhash-128\t'HighwayHash keyed hash, 128-bit output, 32-byte key'
 highwayhash-256\t'HighwayHash keyed hash, 256-bit output, 32-byte key'
 lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
-multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
-complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
+multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
+sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
+sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
@@ -274,8 +283,11 @@ highwayhash-128\t'HighwayHash keyed hash, 128-bit output, 32-byte key'
 highwayhash-256\t'HighwayHash keyed hash, 256-bit output, 32-byte key'
 lemac\t'LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag'
 rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
-multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)' -r
+multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
+sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
+sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F

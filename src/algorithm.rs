@@ -12,7 +12,7 @@
 use crate::backend::{Available, Backend};
 use crate::hasher::{Error, Hasher};
 use crate::key::Key;
-pub use crate::spec::{Class, KeyRule, LineStyle, OutputRule, Params, XOF_MAX};
+pub use crate::spec::{Class, KeyRule, LengthUnit, LineStyle, OutputRule, Params, XOF_MAX};
 
 /// What a build function gets: everything checked against the descriptor already.
 pub struct Build<'a> {
@@ -28,15 +28,18 @@ pub struct Build<'a> {
     pub out_len: usize,
     /// The nonce, when the algorithm takes one (all zero when none was given).
     pub nonce: [u8; 16],
+    /// Where the extendable output starts (0 unless the output rule is
+    /// [`OutputRule::Xof`]).
+    pub seek: u64,
 }
 
 /// Builds a hasher from checked parameters.
 pub type BuildFn = fn(&Build<'_>) -> Result<Box<dyn Hasher>, Error>;
 
-/// Builds a key-derivation hasher (BLAKE3's `derive_key` mode): the context string and
-/// the output length in bytes (checked against the output rule); its input is key
-/// material.
-pub type DeriveFn = fn(&str, usize) -> Box<dyn Hasher>;
+/// Builds a key-derivation hasher (BLAKE3's `derive_key` mode): the context string, the
+/// output length in bytes (checked against the output rule) and where the output starts;
+/// its input is key material.
+pub type DeriveFn = fn(&str, usize, u64) -> Box<dyn Hasher>;
 
 /// One algorithm of the registry. Entries are compared by canonical name.
 pub struct Algorithm {
@@ -55,6 +58,12 @@ pub struct Algorithm {
     pub key: KeyRule,
     /// The output lengths it produces.
     pub output: OutputRule,
+    /// What `-l`/`--length` counts: bits, as b2sum and GNU cksum count them, or bytes
+    /// (BLAKE3, as b3sum counts them).
+    pub length_unit: LengthUnit,
+    /// The GNU cksum 9.8+ family whose `-a FAMILY -l BITS` names it (`sha2`: `-l 256` is
+    /// sha256), if any; its length in bits is its output's.
+    pub family: Option<&'static str>,
     /// What kind of function it is.
     pub class: Class,
     /// Whether it takes a nonce.
@@ -98,6 +107,8 @@ pub const DEFAULT: Algorithm = Algorithm {
     line: LineStyle::Hex,
     key: KeyRule::None,
     output: OutputRule::Fixed(0),
+    length_unit: LengthUnit::Bits,
+    family: None,
     class: Class::CryptoHash,
     nonce: false,
     summary: "",
@@ -143,16 +154,18 @@ static ALL: &[Algorithm] = &[
         labels: &["BLAKE3"],
         key: KeyRule::Fixed(32),
         output: OutputRule::Xof { default: 32 },
+        length_unit: LengthUnit::Bytes,
         summary: "BLAKE3 hash (default); keyed mode with a 32-byte key",
         kat_ids: &["blake3", "blake3-keyed", "blake3-derive-key"],
         list_stems: &["b3", "blake3"],
         derive: Some(crate::blake3::derive_key),
         // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode.
-        build: |b| crate::blake3::new(b.key.and(b.key_bytes), b.out_len),
+        build: |b| crate::blake3::new(b.key.and(b.key_bytes), b.out_len, b.seek),
         ..DEFAULT
     },
     Algorithm {
         name: "sha256",
+        family: Some("sha2"),
         boundaries: &[56, 64, 128],
         rank: 1,
         aliases: &["sha-256", "sha2-256"],
@@ -167,6 +180,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512",
+        family: Some("sha2"),
         boundaries: &[112, 128, 256],
         rank: 5,
         aliases: &["sha-512", "sha2-512"],
@@ -180,6 +194,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha224",
+        family: Some("sha2"),
         boundaries: &[56, 64, 128],
         rank: 21,
         aliases: &["sha-224", "sha2-224"],
@@ -193,6 +208,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha384",
+        family: Some("sha2"),
         boundaries: &[112, 128, 256],
         rank: 20,
         aliases: &["sha-384", "sha2-384"],
@@ -230,6 +246,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-224",
+        family: Some("sha3"),
         boundaries: &[144, 288],
         rank: 33,
         rare: true,
@@ -244,6 +261,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-256",
+        family: Some("sha3"),
         boundaries: &[136, 272],
         rank: 30,
         rare: true,
@@ -258,6 +276,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-384",
+        family: Some("sha3"),
         boundaries: &[104, 208],
         rank: 32,
         rare: true,
@@ -272,6 +291,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-512",
+        family: Some("sha3"),
         boundaries: &[72, 144],
         rank: 31,
         rare: true,
@@ -852,7 +872,10 @@ impl Algorithm {
         params: &Params,
     ) -> Option<Result<Box<dyn Hasher>, Error>> {
         let derive = self.derive?;
-        Some(self.output_len(params.out_len).map(|n| derive(context, n)))
+        Some(
+            self.output_len(params.out_len)
+                .map(|n| derive(context, n, params.seek)),
+        )
     }
 
     /// Builds a hasher on a given backend, or returns `None` when this CPU lacks it or
@@ -879,6 +902,9 @@ impl Algorithm {
         let out_len = self.output_len(params.out_len)?;
         if params.nonce.is_some() && !self.nonce {
             return Err(Error::NonceNotAllowed(self.name));
+        }
+        if params.seek != 0 && !matches!(self.output, OutputRule::Xof { .. }) {
+            return Err(Error::SeekNotAllowed(self.name));
         }
         let zero;
         let key_bytes: Option<&[u8]> = match (self.key, key) {
@@ -908,7 +934,275 @@ impl Algorithm {
             key_bytes,
             out_len,
             nonce: params.nonce.unwrap_or([0; 16]),
+            seek: params.seek,
         })
+    }
+}
+
+/// What `-a NAME` names: one algorithm, or a family whose member `--length` picks (GNU
+/// cksum 9.8+'s `-a sha2 -l 256`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    One(&'static Algorithm),
+    Family(Family),
+}
+
+impl Named {
+    /// Looks a name up: an algorithm's name or alias, or a family's name (any case).
+    ///
+    /// # Errors
+    /// [`Error::UnknownAlgorithm`] when nothing matches.
+    pub fn lookup(name: &str) -> Result<Named, Error> {
+        if let Ok(a) = Algorithm::lookup(name) {
+            return Ok(Named::One(a));
+        }
+        Family::lookup(name)
+            .map(Named::Family)
+            .ok_or_else(|| Error::UnknownAlgorithm(name.to_string()))
+    }
+}
+
+/// Algorithms that GNU cksum 9.8+ names by one `-a` and tells apart by `--length` in bits
+/// (`sha2`: sha224 to sha512; `sha3`: SHA3-224 to SHA3-512): the registry entries whose
+/// [`Algorithm::family`] it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Family(&'static str);
+
+impl Family {
+    /// Every family, in registry order.
+    pub fn all() -> Vec<Family> {
+        let mut out: Vec<Family> = Vec::new();
+        for f in ALL.iter().filter_map(|a| a.family) {
+            if !out.contains(&Family(f)) {
+                out.push(Family(f));
+            }
+        }
+        out
+    }
+
+    /// Looks a family up by name (any case).
+    pub fn lookup(name: &str) -> Option<Family> {
+        Family::all()
+            .into_iter()
+            .find(|f| f.0.eq_ignore_ascii_case(name))
+    }
+
+    /// Its name, as `-a` takes it.
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+
+    /// Its name in GNU's messages: `SHA2`, `SHA3`.
+    pub fn label(self) -> String {
+        self.0.to_ascii_uppercase()
+    }
+
+    /// Its members, shortest output first.
+    pub fn members(self) -> Vec<&'static Algorithm> {
+        let mut m: Vec<&'static Algorithm> =
+            ALL.iter().filter(|a| a.family == Some(self.0)).collect();
+        m.sort_by_key(|a| a.output.default_len());
+        m
+    }
+
+    /// Whether `a` is one of its members.
+    pub fn contains(self, a: &Algorithm) -> bool {
+        a.family == Some(self.0)
+    }
+
+    /// The member whose digests are `n` bytes long.
+    pub fn member_of_len(self, n: usize) -> Option<&'static Algorithm> {
+        self.members()
+            .into_iter()
+            .find(|a| a.output.default_len() == n)
+    }
+
+    /// The member `-a FAMILY -l TEXT` names (the length in bits), or GNU's error for a
+    /// missing or other length.
+    ///
+    /// # Errors
+    /// No length ([`LengthError::FamilyNeedsLength`]), or not one of the members' lengths.
+    pub fn member(self, length: Option<&str>) -> Result<&'static Algorithm, LengthError> {
+        let Some(text) = length else {
+            return Err(LengthError::FamilyNeedsLength(self));
+        };
+        let bits = parse_length(text)?;
+        self.members()
+            .into_iter()
+            .find(|a| 8 * a.output.default_len() == bits)
+            .ok_or_else(|| LengthError::NotInFamily {
+                text: text.to_string(),
+                family: self,
+            })
+    }
+
+    /// Its lengths in bits, as GNU lists them: `224, 256, 384, or 512`.
+    fn lengths(self) -> String {
+        let bits: Vec<String> = self
+            .members()
+            .iter()
+            .map(|a| (8 * a.output.default_len()).to_string())
+            .collect();
+        match bits.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{}, or {last}", rest.join(", ")),
+            _ => bits.concat(),
+        }
+    }
+}
+
+/// Why a `--length` cannot be used. Shown as GNU coreutils 9.8+ shows it: `invalid length:
+/// 'TEXT'` and, on a second line, why (one line when the length is missing or not a
+/// number).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LengthError {
+    /// Not a decimal number.
+    NotANumber(String),
+    /// Longer than the algorithm's longest output, in its [`LengthUnit`].
+    TooLong {
+        text: String,
+        alg: &'static Algorithm,
+        max: usize,
+    },
+    /// Bits that are not a whole number of bytes.
+    NotWholeBytes(String),
+    /// An algorithm with one output length asked for another.
+    OneLength {
+        text: String,
+        alg: &'static Algorithm,
+    },
+    /// Not one of a family's lengths.
+    NotInFamily { text: String, family: Family },
+    /// A family named without a length (when hashing).
+    FamilyNeedsLength(Family),
+}
+
+impl std::fmt::Display for LengthError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let invalid =
+            |f: &mut std::fmt::Formatter<'_>, text: &str| writeln!(f, "invalid length: '{text}'");
+        match self {
+            LengthError::NotANumber(text) => write!(f, "invalid length: '{text}'"),
+            LengthError::TooLong { text, alg, max } => {
+                invalid(f, text)?;
+                let label = alg.bsd_label();
+                match alg.length_unit {
+                    LengthUnit::Bits => {
+                        write!(f, "maximum digest length for '{label}' is {max} bits")
+                    }
+                    LengthUnit::Bytes => {
+                        write!(f, "maximum output length for '{label}' is {max} bytes")
+                    }
+                }
+            }
+            LengthError::NotWholeBytes(text) => {
+                invalid(f, text)?;
+                f.write_str("length is not a multiple of 8")
+            }
+            LengthError::OneLength { text, alg } => {
+                invalid(f, text)?;
+                match alg.line.legacy_value() {
+                    Some((bytes, count)) => write!(
+                        f,
+                        "{} prints a {}-bit checksum and the {count}: --length does not apply",
+                        alg.name,
+                        8 * bytes
+                    ),
+                    None => {
+                        let n = alg.output.default_len();
+                        let n = match alg.length_unit {
+                            LengthUnit::Bits => format!("{} bits", 8 * n),
+                            LengthUnit::Bytes => format!("{n} bytes"),
+                        };
+                        write!(
+                            f,
+                            "{} has one output length, {n} (--length takes 0 or that)",
+                            alg.name
+                        )
+                    }
+                }
+            }
+            LengthError::NotInFamily { text, family } => {
+                invalid(f, text)?;
+                write!(
+                    f,
+                    "digest length for '{}' must be {}",
+                    family.label(),
+                    family.lengths()
+                )
+            }
+            LengthError::FamilyNeedsLength(family) => write!(
+                f,
+                "--algorithm={} requires specifying --length {}",
+                family.name(),
+                family.lengths()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LengthError {}
+
+/// A `--length` as typed: decimal digits, a value too large for `usize` read as
+/// `usize::MAX` (as GNU reads one too large for its integers: refused as too long).
+fn parse_length(text: &str) -> Result<usize, LengthError> {
+    if text.is_empty() || !text.bytes().all(|c| c.is_ascii_digit()) {
+        return Err(LengthError::NotANumber(text.to_string()));
+    }
+    Ok(text.parse().unwrap_or(usize::MAX))
+}
+
+impl Algorithm {
+    /// `-l`/`--length TEXT` for this algorithm: the output length in bytes, or `None` for
+    /// the default. The text counts bits ([`LengthUnit::Bits`]) or bytes (BLAKE3, as
+    /// b3sum); `0` means the default length, as in GNU cksum 9.8+ (`b2sum -l 0`: 512
+    /// bits); an algorithm with one output length takes `0` or that length.
+    ///
+    /// # Errors
+    /// Not a number, or a length the algorithm cannot produce, in GNU's words.
+    pub fn length_option(&'static self, text: &str) -> Result<Option<usize>, LengthError> {
+        let v = parse_length(text)?;
+        if v == 0 {
+            return Ok(None);
+        }
+        let longest = match self.output {
+            OutputRule::Fixed(n) => {
+                let one = match (self.line, self.length_unit) {
+                    (LineStyle::Hex, LengthUnit::Bits) => v == 8 * n,
+                    (LineStyle::Hex, LengthUnit::Bytes) => v == n,
+                    _ => false,
+                };
+                return if one {
+                    Ok(None)
+                } else {
+                    Err(LengthError::OneLength {
+                        text: text.to_string(),
+                        alg: self,
+                    })
+                };
+            }
+            OutputRule::Range { max, .. } => max,
+            OutputRule::Xof { .. } => XOF_MAX,
+        };
+        let too_long = || LengthError::TooLong {
+            text: text.to_string(),
+            alg: self,
+            max: match self.length_unit {
+                LengthUnit::Bits => 8 * longest,
+                LengthUnit::Bytes => longest,
+            },
+        };
+        let bytes = match self.length_unit {
+            LengthUnit::Bits if v > 8 * longest => {
+                return Err(too_long());
+            }
+            LengthUnit::Bits if v % 8 != 0 => {
+                return Err(LengthError::NotWholeBytes(text.to_string()));
+            }
+            LengthUnit::Bits => v / 8,
+            LengthUnit::Bytes if v > longest => return Err(too_long()),
+            LengthUnit::Bytes => v,
+        };
+        Ok(Some(bytes))
     }
 }
 
@@ -1095,6 +1389,156 @@ mod tests {
         let sha = Algorithm::lookup("sha512-256").unwrap();
         assert_eq!(Algorithm::from_label("SHA512-256"), Some((sha, None)));
         assert_eq!(sha.label_for(32), "SHA512-256");
+    }
+
+    #[test]
+    fn families_are_gnu_cksums_sha2_and_sha3() {
+        let names = |f: Family| -> Vec<&str> { f.members().iter().map(|a| a.name).collect() };
+        let fams = Family::all();
+        assert_eq!(
+            fams.iter().map(|f| f.name()).collect::<Vec<_>>(),
+            ["sha2", "sha3"]
+        );
+        assert_eq!(names(fams[0]), ["sha224", "sha256", "sha384", "sha512"]);
+        assert_eq!(
+            names(fams[1]),
+            ["sha3-224", "sha3-256", "sha3-384", "sha3-512"]
+        );
+        let sha3 = Family::lookup("SHA3").unwrap();
+        for (bits, name) in [
+            ("224", "sha3-224"),
+            ("256", "sha3-256"),
+            ("384", "sha3-384"),
+            ("512", "sha3-512"),
+        ] {
+            assert_eq!(sha3.member(Some(bits)).unwrap().name, name);
+        }
+        assert_eq!(sha3.member_of_len(48).unwrap().name, "sha3-384");
+        assert_eq!(sha3.member_of_len(20), None);
+        // A family never shadows an algorithm's name, and `-a` finds both kinds.
+        assert_eq!(Named::lookup("sha2"), Ok(Named::Family(fams[0])));
+        assert_eq!(
+            Named::lookup("sha256"),
+            Ok(Named::One(Algorithm::lookup("sha256").unwrap()))
+        );
+        for f in fams {
+            assert!(Algorithm::lookup(f.name()).is_err());
+        }
+    }
+
+    /// Every answer of `--length` as GNU cksum 9.8+ words it (`tests/cksum/b2sum.sh`,
+    /// `cksum-sha3.sh`), and khsum's own for what GNU has no words for.
+    #[test]
+    fn lengths_in_gnus_words() {
+        let a = |n: &str| Algorithm::lookup(n).unwrap();
+        let ok: &[(&str, &str, Option<usize>)] = &[
+            ("blake2b", "0", None),
+            ("blake2b", "128", Some(16)),
+            ("blake2b", "512", Some(64)),
+            ("blake2b", "8", Some(1)),
+            ("blake2s", "256", Some(32)),
+            ("blake3", "0", None),
+            ("blake3", "1", Some(1)),
+            ("blake3", "100", Some(100)),
+            ("sha256", "0", None),
+            ("sha256", "256", None),
+            ("md5", "128", None),
+            ("crc", "0", None),
+            ("bsd", "0", None),
+        ];
+        for &(alg, text, want) in ok {
+            assert_eq!(a(alg).length_option(text), Ok(want), "{alg} -l {text}");
+        }
+        let big = "18446744073709551616";
+        let refused: &[(&str, &str, &str)] = &[
+            (
+                "blake2b",
+                "513",
+                "invalid length: '513'\nmaximum digest length for 'BLAKE2b' is 512 bits",
+            ),
+            (
+                "blake2b",
+                "1024",
+                "invalid length: '1024'\nmaximum digest length for 'BLAKE2b' is 512 bits",
+            ),
+            (
+                "blake2b",
+                big,
+                "invalid length: '18446744073709551616'\nmaximum digest length for 'BLAKE2b' is 512 bits",
+            ),
+            (
+                "blake2b",
+                "7",
+                "invalid length: '7'\nlength is not a multiple of 8",
+            ),
+            (
+                "blake2s",
+                "264",
+                "invalid length: '264'\nmaximum digest length for 'BLAKE2s' is 256 bits",
+            ),
+            (
+                "blake3",
+                "1073741825",
+                "invalid length: '1073741825'\nmaximum output length for 'BLAKE3' is 1073741824 bytes",
+            ),
+            ("blake3", "12a", "invalid length: '12a'"),
+            ("blake3", "", "invalid length: ''"),
+            ("blake3", "-1", "invalid length: '-1'"),
+            (
+                "sha256",
+                "32",
+                "invalid length: '32'\nsha256 has one output length, 256 bits (--length takes 0 or that)",
+            ),
+            (
+                "crc",
+                "32",
+                "invalid length: '32'\ncrc prints a 32-bit checksum and the size: --length does not apply",
+            ),
+            (
+                "sysv",
+                "16",
+                "invalid length: '16'\nsysv prints a 16-bit checksum and the blocks: --length does not apply",
+            ),
+        ];
+        for &(alg, text, want) in refused {
+            let got = a(alg).length_option(text).unwrap_err().to_string();
+            assert_eq!(got, want, "{alg} -l {text}");
+        }
+        for fam in ["sha2", "sha3"] {
+            let f = Family::lookup(fam).unwrap();
+            let label = fam.to_ascii_uppercase();
+            for len in ["216", "248", "376", "504", "513", "1024", "0", big] {
+                assert_eq!(
+                    f.member(Some(len)).unwrap_err().to_string(),
+                    format!(
+                        "invalid length: '{len}'\ndigest length for '{label}' must be 224, 256, 384, or 512"
+                    )
+                );
+            }
+            assert_eq!(
+                f.member(None).unwrap_err().to_string(),
+                format!("--algorithm={fam} requires specifying --length 224, 256, 384, or 512")
+            );
+        }
+    }
+
+    #[test]
+    fn seek_is_for_extendable_output() {
+        let params = Params {
+            seek: 5,
+            ..Params::default()
+        };
+        assert!(
+            Algorithm::lookup("blake3")
+                .unwrap()
+                .hasher(None, &params)
+                .is_ok()
+        );
+        let sha = Algorithm::lookup("sha256").unwrap();
+        assert_eq!(
+            sha.hasher(None, &params).err().unwrap(),
+            Error::SeekNotAllowed("sha256")
+        );
     }
 
     #[test]

@@ -13,6 +13,8 @@ const RAYON_MIN: usize = 128 * 1024;
 struct Blake3 {
     inner: ::blake3::Hasher,
     out_len: usize,
+    /// Where the output starts in the extendable output (b3sum's `--seek`).
+    seek: u64,
     /// Keyed mode: the state holds key words and is wiped on drop.
     keyed: bool,
     /// Key derivation: the input is key material (readers wipe their buffers).
@@ -20,8 +22,8 @@ struct Blake3 {
 }
 
 /// Builds a BLAKE3 hasher: keyed mode when `key` (32 bytes) is given, `out_len` bytes of
-/// extendable output.
-pub(crate) fn new(key: Option<&[u8]>, out_len: usize) -> Result<Box<dyn Hasher>, Error> {
+/// extendable output from byte `seek` on.
+pub(crate) fn new(key: Option<&[u8]>, out_len: usize, seek: u64) -> Result<Box<dyn Hasher>, Error> {
     let inner = match key {
         None => ::blake3::Hasher::new(),
         Some(k) => {
@@ -39,6 +41,7 @@ pub(crate) fn new(key: Option<&[u8]>, out_len: usize) -> Result<Box<dyn Hasher>,
     Ok(Box::new(Blake3 {
         inner,
         out_len,
+        seek,
         keyed: key.is_some(),
         derive: false,
     }))
@@ -46,25 +49,27 @@ pub(crate) fn new(key: Option<&[u8]>, out_len: usize) -> Result<Box<dyn Hasher>,
 
 /// Builds a BLAKE3 hasher in key-derivation mode (`derive_key`, as `b3sum --derive-key`):
 /// the input is the key material, `context` a hard-coded, globally unique, application-
-/// specific string, and the output (`out_len` bytes) the derived key. The state holds
-/// key material and is wiped on drop.
-pub fn derive_key(context: &str, out_len: usize) -> Box<dyn Hasher> {
+/// specific string, and the output (`out_len` bytes from byte `seek` on) the derived key.
+/// The state holds key material and is wiped on drop.
+pub fn derive_key(context: &str, out_len: usize, seek: u64) -> Box<dyn Hasher> {
     Box::new(Blake3 {
         inner: ::blake3::Hasher::new_derive_key(context),
         out_len,
+        seek,
         keyed: true,
         derive: true,
     })
 }
 
 /// The digest into `out`: the 32-byte hash through `finalize` (cheaper than the extendable
-/// output's block-by-block reader), other lengths through the extendable output. For a
+/// output's block-by-block reader), other lengths and positions through the extendable
+/// output, from byte `seek` on (as `b3sum --seek` positions its output reader). For a
 /// keyed state (`secret`), the hash and the output reader khsum holds (the root's chaining
 /// value and block: enough to compute the tag) are wiped, and the stack the crate's
 /// finalization used is scrubbed.
-fn finish(h: &::blake3::Hasher, out: &mut [u8], secret: bool) {
+fn finish(h: &::blake3::Hasher, seek: u64, out: &mut [u8], secret: bool) {
     use zeroize::Zeroize;
-    if out.len() == ::blake3::OUT_LEN {
+    if out.len() == ::blake3::OUT_LEN && seek == 0 {
         let mut hash = h.finalize();
         out.copy_from_slice(hash.as_bytes());
         if secret {
@@ -72,6 +77,7 @@ fn finish(h: &::blake3::Hasher, out: &mut [u8], secret: bool) {
         }
     } else {
         let mut reader = h.finalize_xof();
+        reader.set_position(seek);
         reader.fill(out);
         if secret {
             reader.zeroize();
@@ -101,7 +107,7 @@ impl Hasher for Blake3 {
     }
 
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        finish(&self.inner, out, self.keyed);
+        finish(&self.inner, self.seek, out, self.keyed);
         Ok(())
     }
 
@@ -111,7 +117,7 @@ impl Hasher for Blake3 {
 
     fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
         let fresh = !self.keyed && self.inner.count() == 0;
-        if fresh && out.len() == ::blake3::OUT_LEN && data.len() < RAYON_MIN {
+        if fresh && out.len() == ::blake3::OUT_LEN && self.seek == 0 && data.len() < RAYON_MIN {
             // The crate's one-call function: no hasher state at all (64 B: 69 ns against
             // 112 ns through a hasher and the extendable output).
             out.copy_from_slice(::blake3::hash(data).as_bytes());
@@ -126,11 +132,12 @@ impl Hasher for Blake3 {
                 ::blake3::Hasher::new()
             },
             out_len: self.out_len,
+            seek: self.seek,
             keyed: self.keyed,
             derive: self.derive,
         };
         h.update_large(data);
-        finish(&h.inner, out, self.keyed);
+        finish(&h.inner, self.seek, out, self.keyed);
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 //! form, `-z`) and reading them back from lists (GNU, BSD, OpenSSL and b3sum forms), with
 //! the same leniency as GNU coreutils 9.1.
 
-use crate::algorithm::Algorithm;
+use crate::algorithm::{Algorithm, Family};
 use crate::names;
 use crate::spec::{LineStyle, OutputRule, XOF_MAX};
 
@@ -229,6 +229,9 @@ pub enum Line {
 #[derive(Debug, Clone)]
 pub struct ListParser {
     forced: Option<&'static Algorithm>,
+    /// `-a sha2`/`-a sha3`: lines of the family's members only, the member picked by the
+    /// line's label or digest length.
+    family: Option<Family>,
     /// The algorithm of untagged lines when no `-a` was given: the list's name's, else
     /// BLAKE3 (b3sum's lists).
     untagged: &'static Algorithm,
@@ -313,6 +316,7 @@ impl ListParser {
     pub fn new(forced: Option<&'static Algorithm>, length: Option<usize>) -> ListParser {
         ListParser {
             forced,
+            family: None,
             untagged: forced.unwrap_or_else(Algorithm::default_algorithm),
             length,
             reversed: None,
@@ -321,6 +325,16 @@ impl ListParser {
             detect: false,
             first: true,
         }
+    }
+
+    /// A parser for a list checked with `-a FAMILY` (GNU cksum 9.8+'s `-a sha2`, `-a sha3`):
+    /// tagged lines of the family's members (`SHA256`, `SHA2-256`, `SHA3-256`), and
+    /// untagged lines whose digest (hex, else base64) has a member's length, as GNU reads
+    /// them.
+    pub fn for_family(family: Family) -> ListParser {
+        let mut p = ListParser::new(None, None);
+        p.family = Some(family);
+        p
     }
 
     /// A parser for a list checked without `-a` or `--length`: tagged lines go by their
@@ -460,7 +474,8 @@ impl ListParser {
         let prefixed = Algorithm::all().iter().find(|a| {
             !a.untagged_prefix.is_empty() && rest.starts_with(a.untagged_prefix.as_bytes())
         });
-        let alg = match (prefixed, self.forced) {
+        let mut alg = match (prefixed, self.forced) {
+            (Some(_), _) if self.family.is_some() => return None,
             (Some(p), Some(f)) if p != f => return None,
             (Some(p), _) => {
                 rest = &rest[p.untagged_prefix.len()..];
@@ -488,8 +503,20 @@ impl ListParser {
             UNTAGGED_XOF_MIN
         };
         let n = match alg.output {
+            _ if let Some(f) = self.family => {
+                // Hex first, as GNU reads them: 64 characters are a SHA-256 digest in hex
+                // before a SHA-384 one in base64.
+                let member = f
+                    .members()
+                    .into_iter()
+                    .find(|a| decode_digest(&rest[..field], a.output.default_len()).is_some())?;
+                alg = member;
+                member.output.default_len()
+            }
             _ if self.detect && prefixed.is_none() => stated_len(&rest[..field])?,
-            OutputRule::Range { min, max, .. } if self.length.is_none() => {
+            // A range (b2sum) takes the length the digest states even with --length, as
+            // GNU reads untagged lines (`b2sum -l 128 -c` checks 256-bit lines too).
+            OutputRule::Range { min, max, .. } => {
                 stated_len(&rest[..field]).filter(|n| (min..=max).contains(n))?
             }
             OutputRule::Xof { .. } if self.length.is_none() => stated_len(&rest[..field])
@@ -550,7 +577,7 @@ impl ListParser {
         let open = s.iter().position(|&c| c == b'(')?;
         let label = std::str::from_utf8(label_of(&s[..open])).ok()?;
         let (alg, labelled_len) = Algorithm::from_label(label)?;
-        if self.forced.is_some_and(|f| f != alg) {
+        if self.forced.is_some_and(|f| f != alg) || self.family.is_some_and(|f| !f.contains(alg)) {
             return None;
         }
         let body = &s[open + 1..];
@@ -567,9 +594,13 @@ impl ListParser {
         while k < body.len() && is_white(body[k]) {
             k += 1;
         }
-        let want = match labelled_len {
-            Some(n) => n,
-            None => self.digest_len(alg)?,
+        // A label without a length is the algorithm's one length, or the default length
+        // of a range (`BLAKE2b`: 512 bits, as GNU reads it), whatever `--length` says;
+        // only BLAKE3's bare label takes `--length` (b3sum's tags never state one).
+        let want = match (labelled_len, alg.output) {
+            (Some(n), _) => n,
+            (None, OutputRule::Fixed(n) | OutputRule::Range { default: n, .. }) => n,
+            (None, OutputRule::Xof { .. }) => self.digest_len(alg)?,
         };
         let digest = decode_digest(&body[k..], want)?;
         let name = if escaped {
@@ -594,6 +625,73 @@ mod tests {
 
     fn alg(n: &str) -> &'static Algorithm {
         Algorithm::lookup(n).unwrap()
+    }
+
+    /// `-c -a sha3` (and `sha2`): each untagged line's digest length, in hex or base64,
+    /// picks the member; tagged lines of a member count, any other line is improper.
+    #[test]
+    fn a_family_reads_every_members_lines() {
+        use base64::Engine;
+        let b64 = |d: &[u8]| base64::engine::general_purpose::STANDARD.encode(d);
+        for fam in ["sha2", "sha3"] {
+            let f = Family::lookup(fam).unwrap();
+            for member in f.members() {
+                let n = member.output.default_len();
+                let d: Vec<u8> = (0..n as u8).collect();
+                let entry = |name: &[u8]| {
+                    Line::Entry(Entry {
+                        algorithm: member,
+                        digest: d.clone(),
+                        name: name.to_vec(),
+                    })
+                };
+                let mut p = ListParser::for_family(f);
+                let hex = hex::encode(&d);
+                assert_eq!(p.parse(format!("{hex}  a").as_bytes()), entry(b"a"));
+                assert_eq!(p.parse(format!("{}  b", b64(&d)).as_bytes()), entry(b"b"));
+                for label in member.labels {
+                    let line = format!("{label} (c) = {hex}");
+                    assert_eq!(p.parse(line.as_bytes()), entry(b"c"), "{line}");
+                }
+                // One digit short, or another algorithm's label: not a line of the family.
+                let short = format!("{}  a", &hex[1..]);
+                assert_eq!(p.parse(short.as_bytes()), Line::Improper(None));
+                let other = format!("BLAKE2b-{} (c) = {hex}", 8 * n);
+                assert_eq!(
+                    p.parse(other.as_bytes()),
+                    Line::Improper(Some(alg("blake2b")))
+                );
+            }
+            // xxhsum's prefixed lines name their own algorithm.
+            let mut p = ListParser::for_family(f);
+            assert_eq!(
+                p.parse(format!("XXH3_{}  a", "ab".repeat(28)).as_bytes()),
+                Line::Improper(None)
+            );
+        }
+        // Untagged: the hex form first (64 hex digits are SHA-256, not base64 SHA-384).
+        let mut p = ListParser::for_family(Family::lookup("sha2").unwrap());
+        match p.parse(format!("{}  a", "ab".repeat(32)).as_bytes()) {
+            Line::Entry(e) => assert_eq!(e.algorithm.name, "sha256"),
+            other => panic!("{other:?}"),
+        }
+        // GNU's truncated SHA3 line (`tests/cksum/cksum-sha3.sh`) is improper.
+        let mut p = ListParser::for_family(Family::lookup("sha3").unwrap());
+        let line = format!("SHA3-248 (check.vals) = {}", "ab".repeat(31));
+        assert!(matches!(p.parse(line.as_bytes()), Line::Improper(_)));
+    }
+
+    /// `--length` (BLAKE3's, for untagged lines) leaves other algorithms' tagged lines
+    /// at their own lengths.
+    #[test]
+    fn a_length_leaves_other_labels_alone() {
+        let mut p = ListParser::new(None, Some(8));
+        let sha = format!("SHA256 (a) = {}", "ab".repeat(32));
+        assert!(matches!(p.parse(sha.as_bytes()), Line::Entry(e) if e.algorithm.name == "sha256"));
+        let b2 = format!("BLAKE2b (a) = {}", "ab".repeat(64));
+        assert!(matches!(p.parse(b2.as_bytes()), Line::Entry(e) if e.digest.len() == 64));
+        let b3 = format!("BLAKE3 (a) = {}", "ab".repeat(8));
+        assert!(matches!(p.parse(b3.as_bytes()), Line::Entry(e) if e.digest.len() == 8));
     }
 
     #[test]

@@ -288,6 +288,8 @@ pub enum Error {
     KeyNotAllowed(&'static str),
     /// A nonce was given to an algorithm that takes none.
     NonceNotAllowed(&'static str),
+    /// An output position was given to an algorithm without an extendable output.
+    SeekNotAllowed(&'static str),
     /// The requested output length is not one the algorithm produces.
     BadLength {
         /// The algorithm's canonical name.
@@ -317,6 +319,7 @@ impl fmt::Display for Error {
             Error::KeyRequired(a) => write!(f, "{a} needs a key"),
             Error::KeyNotAllowed(a) => write!(f, "{a} takes no key"),
             Error::NonceNotAllowed(a) => write!(f, "{a} takes no nonce"),
+            Error::SeekNotAllowed(a) => write!(f, "{a} has no extendable output to seek in"),
             Error::BadLength {
                 alg,
                 requested,

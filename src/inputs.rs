@@ -152,11 +152,14 @@ impl NameList {
     /// Opens a list by name, `-` being standard input.
     ///
     /// # Errors
-    /// The list cannot be opened, or is a directory: `NAME: reason`.
+    /// The list cannot be opened, or is a directory: `NAME: reason` (`standard input:
+    /// Bad file descriptor` when standard input was closed when khsum started).
     pub fn open(name: &Path, separator: u8) -> Result<NameList, String> {
         let shown = path_bytes(name).into_owned();
         let reader: Box<dyn Read + Send> = if name.as_os_str() == "-" {
-            Box::new(std::io::stdin())
+            let stdin = crate::io::stdin()
+                .map_err(|e| format!("standard input: {}", crate::io::describe_io_error(&e)))?;
+            Box::new(stdin)
         } else {
             let f = std::fs::File::open(name).map_err(|e| {
                 format!(

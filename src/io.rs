@@ -4,6 +4,7 @@
 
 #[cfg(unix)]
 mod mmap;
+mod stdio;
 
 use crate::hasher::{Digest, Error, Hasher};
 use std::cell::Cell;
@@ -15,6 +16,7 @@ use std::time::{Duration, SystemTime};
 
 #[cfg(unix)]
 pub use mmap::MappedFile;
+pub use stdio::{closed_error, stdin, stdout_closed};
 
 /// Regular files at least this large are memory-mapped when the hasher hashes large
 /// buffers on several threads ([`Hasher::prefers_mmap`]: BLAKE3, Multimixer-128, HighwayHash, LeMac).
@@ -542,7 +544,8 @@ fn read_exact(mut file: &File, buf: &mut [u8]) -> Result<(), InputError> {
 /// length announced ([`Hasher::expect_len`]) and checked.
 ///
 /// # Errors
-/// A read error, or a redirected file that changed while being read.
+/// A read error, a redirected file that changed while being read, or standard input
+/// closed when khsum started ([`stdin`]: "Bad file descriptor").
 pub fn hash_stdin(proto: &dyn Hasher) -> Result<Digest, InputError> {
     hash_stdin_with(proto, Mmap::Auto).map(|h| h.digest)
 }
@@ -556,14 +559,11 @@ pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputEr
 }
 
 fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+    let stdin = stdin()?;
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
-        let file = std::io::stdin()
-            .as_fd()
-            .try_clone_to_owned()
-            .map(File::from)
-            .ok();
+        let file = stdin.as_fd().try_clone_to_owned().map(File::from).ok();
         if let Some(f) = file
             && let Ok(meta) = f.metadata()
             && meta.is_file()
@@ -578,7 +578,7 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
     let _ = mmap;
     let mut h = proto.box_clone();
     let size = with_buf(proto.input_is_secret(), |store| {
-        read_all(std::io::stdin().lock(), &mut *h, 0, aligned(store, CHUNK))
+        read_all(stdin.lock(), &mut *h, 0, aligned(store, CHUNK))
     })?;
     Ok(Hashed {
         digest: finish(h)?,
@@ -787,7 +787,7 @@ mod tests {
             .hasher(None, &crate::Params::default())
             .unwrap();
         assert!(on_thread(plain));
-        assert!(!on_thread(crate::blake3::derive_key("khsum 2026 test", 32)));
+        assert!(!on_thread(crate::blake3::derive_key("khsum 2026 test", 32, 0)));
     }
 
     #[test]
@@ -812,6 +812,7 @@ mod tests {
             let params = crate::Params {
                 out_len: None,
                 nonce: alg.nonce.then_some([1; 16]),
+                seek: 0,
             };
             let proto = alg.hasher(key.as_ref(), &params).unwrap();
             assert!(pool.install(|| use_fault_ahead(&*proto, data.len() as u64)));

@@ -230,6 +230,7 @@ fn digest_record(
             .or(Some(want.len()))
             .filter(|_| !matches!(alg.output, crate::OutputRule::Fixed(_))),
         nonce,
+        seek: 0,
     };
     // A `ctx` field is the key-derivation mode (`--derive-key`), crate-dispatched.
     let derive = match r.get("ctx") {

@@ -328,7 +328,7 @@ impl Material {
 /// to its `fstat` size instead.
 fn load(path: &Path, limit: usize, map: bool) -> Result<Key, ReadError> {
     if path.as_os_str() == "-" {
-        let stdin = std::io::stdin();
+        let stdin = crate::io::stdin().map_err(ReadError::Io)?;
         return read_bounded(stdin.lock(), limit, 0).map(|b| Key(Arc::new(Store::Owned(b))));
     }
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;

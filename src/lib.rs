@@ -6,8 +6,10 @@
 //! at run time ([`Backend`]); the rest of the crate is input handling, checksum-list
 //! grammar and measurement.
 //!
-//! `unsafe` code is denied crate-wide and allowed only in SIMD backend modules and the
-//! memory-map reader (`io::mmap`), each block with a `// SAFETY:` comment.
+//! `unsafe` code is denied crate-wide and allowed only in SIMD backend modules, the
+//! memory-map reader (`io::mmap`) and the record of standard streams closed at startup
+//! (`io::stdio`: an `.init_array` entry and one `fcntl`), each with a `// SAFETY:`
+//! comment.
 
 pub mod algorithm;
 pub mod backend;

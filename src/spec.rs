@@ -54,6 +54,15 @@ impl OutputRule {
     }
 }
 
+/// What `-l`/`--length` counts for an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LengthUnit {
+    /// Bits, as `b2sum -l` and GNU `cksum -a sha2|sha3|blake2b -l` count them.
+    Bits,
+    /// Bytes, as `b3sum -l` counts BLAKE3's extendable output.
+    Bytes,
+}
+
 /// How an algorithm's lines look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineStyle {
@@ -66,6 +75,19 @@ pub enum LineStyle {
     SumSysv,
     /// `sum -r` (BSD): `SUM BLOCKS name` as `%05d %5d`, 1024-byte blocks.
     SumBsd,
+}
+
+impl LineStyle {
+    /// For the legacy `cksum`/`sum` lines: the size in bytes of the checksum itself (the
+    /// 32-bit CRCs 4, the 16-bit sums 2; what `--raw` writes) and what the line's second
+    /// number counts. `None` for hex digests, which are the whole output.
+    pub fn legacy_value(self) -> Option<(usize, &'static str)> {
+        match self {
+            LineStyle::Hex => None,
+            LineStyle::Cksum => Some((4, "size")),
+            LineStyle::SumSysv | LineStyle::SumBsd => Some((2, "blocks")),
+        }
+    }
 }
 
 /// What kind of function an algorithm is, for `khsum list` and for what its output may
@@ -101,4 +123,7 @@ pub struct Params {
     pub out_len: Option<usize>,
     /// A 16-byte nonce (LeMac); all zero when absent.
     pub nonce: Option<[u8; 16]>,
+    /// Where an extendable output starts, in bytes (b3sum's `--seek`); 0 for every other
+    /// algorithm.
+    pub seek: u64,
 }

@@ -23,7 +23,7 @@
 //! lacks wrote the list), the lines are checked as the first candidate and a
 //! [hint](ListEnd::hints) names what was tried.
 
-use crate::algorithm::Algorithm;
+use crate::algorithm::{Algorithm, Family};
 use crate::checkfile::{Entry, Line, ListParser, Untagged};
 use crate::hasher::Hasher;
 use crate::io::{Hashed, InputError, Mmap, hash_path_with, hash_stdin_with};
@@ -216,10 +216,10 @@ impl<'k> Prototypes<'k> {
         if alg.needs_key() && key.is_none() {
             return Err(ProtoError::NeedsKey);
         }
+        // The line's length; an algorithm of one length takes none (a `--length` given
+        // without `-a` is BLAKE3's, for untagged lines).
         let params = Params {
-            out_len: (!matches!(alg.output, OutputRule::Fixed(_)))
-                .then_some(len)
-                .or(self.params.out_len),
+            out_len: (!matches!(alg.output, OutputRule::Fixed(_))).then_some(len),
             ..self.params
         };
         let h = alg
@@ -470,6 +470,9 @@ pub struct ListEnd {
 pub struct ListOptions {
     /// `-a`: only that algorithm's lines (no detection).
     pub forced: Option<&'static Algorithm>,
+    /// `-a sha2` or `-a sha3` (GNU cksum 9.8+): only the family's lines, each line's
+    /// label or digest length picking the member (no detection either).
+    pub family: Option<Family>,
     /// `--length` (no detection either: untagged lines are BLAKE3's at that length).
     pub length: Option<usize>,
     /// `--warn`: a warning per improper line.
@@ -520,6 +523,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         // Detection runs without -a and --length, and without a key (keyed lines are
         // BLAKE3's, b3sum --keyed's, or need -a).
         let parser = match (opts.forced, opts.length) {
+            _ if let Some(f) = opts.family => ListParser::for_family(f),
             (None, None) if !protos.keyed() => ListParser::detecting(named),
             (forced, length) if is_stdin => ListParser::new(forced, length),
             (forced, length) => ListParser::for_list(forced, length, arg),
@@ -631,7 +635,12 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             Line::Improper(alg) => {
                 self.end.improper += 1;
                 if self.opts.warn_improper {
-                    let label = alg.map_or(String::new(), |a| format!("{} ", a.bsd_label()));
+                    // GNU names the family for `-a sha3` (`improperly formatted SHA3
+                    // checksum line`).
+                    let label = match (self.opts.family, alg) {
+                        (Some(f), _) => format!("{} ", f.label()),
+                        (None, a) => a.map_or(String::new(), |a| format!("{} ", a.bsd_label())),
+                    };
                     self.queue.push_back(Held::Item(Item::Warn(format!(
                         "{}: {}: improperly formatted {label}checksum line",
                         quote(&self.name),
@@ -865,6 +874,7 @@ fn trial(
         let params = Params {
             out_len: Some(n).filter(|_| !matches!(a.output, OutputRule::Fixed(_))),
             nonce: None,
+            seek: 0,
         };
         a.hasher(None, &params).ok()
     };
@@ -968,6 +978,7 @@ mod tests {
         let mut protos = Prototypes::new(&no_key, None, Params::default(), None);
         let opts = ListOptions {
             forced: None,
+            family: None,
             length: None,
             warn_improper: false,
             mmap: Mmap::Auto,
@@ -995,6 +1006,7 @@ mod tests {
         let params = Params {
             out_len: Some(len).filter(|_| !matches!(a.output, OutputRule::Fixed(_))),
             nonce: None,
+            seek: 0,
         };
         let h = a.hasher(None, &params).unwrap();
         let d = crate::io::hash_path(name, &*h).unwrap();

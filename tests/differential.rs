@@ -69,6 +69,7 @@ fn blake2_equals_the_rustcrypto_crate_at_random_splits() {
                     &khsum::Params {
                         out_len: Some(out_len),
                         nonce: None,
+                        seek: 0,
                     },
                 )
                 .unwrap();

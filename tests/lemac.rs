@@ -16,6 +16,7 @@ fn hasher(backend: Backend, key: &[u8; 16], nonce: [u8; 16]) -> Option<Box<dyn H
     let params = Params {
         out_len: None,
         nonce: Some(nonce),
+        seek: 0,
     };
     Some(
         lemac()

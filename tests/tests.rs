@@ -4,6 +4,7 @@ mod backends;
 mod checking;
 mod differential;
 mod generated;
+mod gnu;
 mod hashing;
 mod highway;
 mod interop;

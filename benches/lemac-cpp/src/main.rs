@@ -50,6 +50,7 @@ fn main() {
     let params = Params {
         out_len: None,
         nonce: Some(nonce),
+        seek: 0,
     };
     let proto = alg
         .hasher_on(backend, Some(&Key::from_bytes(key.clone())), &params)

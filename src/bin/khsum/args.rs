@@ -3,6 +3,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use khsum::Algorithm;
+use khsum::algorithm::{Family, Named};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -183,15 +184,35 @@ pub struct CheckCmd {
     pub lists: Vec<OsString>,
 }
 
-/// `-a NAME`: the registry's names (with their aliases, any case), so `--help` and the
-/// shell completions list them and a typo gets clap's did-you-mean.
-pub fn algorithm_parser() -> impl TypedValueParser<Value = &'static Algorithm> {
-    PossibleValuesParser::new(Algorithm::all().iter().map(|a| {
+/// The registry's names as clap's possible values (with their aliases), so `--help` and
+/// the shell completions list them and a typo gets clap's did-you-mean.
+fn algorithm_values() -> impl Iterator<Item = PossibleValue> {
+    Algorithm::all().iter().map(|a| {
         PossibleValue::new(a.name)
             .aliases(a.aliases.iter().copied())
             .help(a.summary)
-    }))
-    .map(|name| Algorithm::lookup(&name).expect("the parser accepts registry names only"))
+    })
+}
+
+/// `khsum bench -a NAME`: an algorithm of the registry (any case).
+pub fn algorithm_parser() -> impl TypedValueParser<Value = &'static Algorithm> {
+    PossibleValuesParser::new(algorithm_values())
+        .map(|name| Algorithm::lookup(&name).expect("the parser accepts registry names only"))
+}
+
+/// `-a NAME` for hashing and checking: an algorithm, or a family that `--length` picks
+/// the member of (GNU cksum's `sha2` and `sha3`).
+pub fn named_parser() -> impl TypedValueParser<Value = Named> {
+    let families = Family::all().into_iter().map(|f| {
+        let members: Vec<&str> = f.members().iter().map(|a| a.name).collect();
+        PossibleValue::new(f.name()).help(format!(
+            "{} by --length in bits, as cksum -a {}",
+            members.join(", "),
+            f.name()
+        ))
+    });
+    PossibleValuesParser::new(algorithm_values().chain(families))
+        .map(|name| Named::lookup(&name).expect("the parser accepts registry names only"))
 }
 
 #[derive(Args, Debug, Default)]
@@ -204,13 +225,24 @@ pub struct Common {
         value_name = "NAME",
         ignore_case = true,
         value_delimiter = ',',
-        value_parser = algorithm_parser()
+        value_parser = named_parser()
     )]
-    pub algorithm: Vec<&'static Algorithm>,
+    pub algorithm: Vec<Named>,
 
-    /// Output length: BYTES for BLAKE3 (as b3sum), BITS for BLAKE2 (as b2sum)
-    #[arg(short = 'l', long = "length", value_name = "N")]
-    pub length: Option<usize>,
+    /// Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the
+    /// algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l
+    /// counts
+    #[arg(
+        short = 'l',
+        long = "length",
+        value_name = "N",
+        overrides_with = "length"
+    )]
+    pub length: Option<String>,
+
+    /// Start BLAKE3's extendable output at byte N (as b3sum --seek)
+    #[arg(long = "seek", value_name = "N")]
+    pub seek: Option<u64>,
 
     /// LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note
     /// that a fixed nonce makes LeMac a deterministic MAC)

@@ -22,6 +22,11 @@ fn progress(done: usize, total: usize, what: &str) {
 }
 
 pub fn run(plan: BenchPlan) -> Status {
+    // A report that cannot be written is an error now, not after minutes of measuring.
+    let mut out = Out::new();
+    if !out.check_open() {
+        return out.finish(Status::Ok);
+    }
     let show_progress = std::io::stderr().is_terminal();
     let cpu = measure::cpu_info(if plan.budget == Budget::QUICK {
         Duration::from_millis(20)
@@ -72,7 +77,6 @@ pub fn run(plan: BenchPlan) -> Status {
         let _ = write!(e, "\r{:<80}\r", "");
     }
     let kind = counter.kind();
-    let mut out = Out::new();
     let text = match plan.format {
         Format::Json => json(&results, &threaded),
         Format::Csv => csv(&results, &threaded),

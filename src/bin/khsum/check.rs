@@ -47,6 +47,7 @@ pub fn run(plan: CheckPlan) -> Status {
         report: plan.report,
         list: ListOptions {
             forced,
+            family: plan.family,
             length: plan.params.out_len,
             warn_improper: plan.report.improper == Improper::Warn,
             mmap: plan.io.mmap,
@@ -209,7 +210,16 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
 /// Opens a list (`-` is standard input); a list that cannot be read is warned about.
 fn open_list(list: &OsString, name: &[u8], out: &mut Out) -> Option<Box<dyn Read>> {
     if list == "-" {
-        return Some(Box::new(std::io::stdin()));
+        return match khsum::io::stdin() {
+            Ok(stdin) => Some(Box::new(stdin)),
+            Err(e) => {
+                out.warn(&format!(
+                    "standard input: {}",
+                    khsum::io::describe_io_error(&e)
+                ));
+                None
+            }
+        };
     }
     match std::fs::File::open(list) {
         // A directory opens but cannot be read: GNU's `read error`.

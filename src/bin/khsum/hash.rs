@@ -340,12 +340,12 @@ fn totals(recount: Recount, walk: &Walk, update: Option<Arc<UpdatePlan>>) -> Tot
     })
 }
 
-/// The raw value `--raw` writes: the digest, or the legacy checksums' value only.
+/// The raw value `--raw` writes: the digest, or the legacy checksums' value only (the low
+/// bytes of the big-endian 32-bit first number; see `legacy.rs`).
 fn raw_value<'a>(alg: &Algorithm, d: &'a [u8]) -> &'a [u8] {
-    match alg.line {
-        khsum::LineStyle::Hex => d,
-        khsum::LineStyle::Cksum => &d[..4],
-        khsum::LineStyle::SumSysv | khsum::LineStyle::SumBsd => &d[2..4],
+    match alg.line.legacy_value() {
+        None => d,
+        Some((n, _)) => &d[4 - n..4],
     }
 }
 

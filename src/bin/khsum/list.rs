@@ -1,6 +1,7 @@
 //! `khsum list`: the registry, with the backend this CPU uses for each algorithm.
 
 use crate::report::{Out, Status};
+use khsum::algorithm::Family;
 use khsum::{Algorithm, KeyRule, OutputRule};
 
 pub fn run() -> Status {
@@ -23,10 +24,14 @@ pub fn run() -> Status {
             KeyRule::Any => "any".to_string(),
             KeyRule::SameAsMessage => "=message".to_string(),
         };
-        let output = match a.output {
-            OutputRule::Fixed(n) => format!("{n} bytes"),
-            OutputRule::Xof { default } => format!("{default}+ (XOF)"),
-            OutputRule::Range { min, max, default } => format!("{default} ({min}..{max})"),
+        let output = match (a.output, a.line.legacy_value()) {
+            // The legacy lines: the checksum, and the size or block count beside it.
+            (_, Some((n, count))) => format!("{n} bytes+{count}"),
+            (OutputRule::Fixed(n), None) => format!("{n} bytes"),
+            (OutputRule::Xof { default }, None) => format!("{default}+ (XOF)"),
+            (OutputRule::Range { min, max, default }, None) => {
+                format!("{default} ({min}..{max})")
+            }
         };
         let avail: Vec<&str> = a.available_backends().iter().map(|b| b.name()).collect();
         rows.push([
@@ -54,6 +59,23 @@ pub fn run() -> Status {
         s.push_str(&row[5]);
         s.push('\n');
     }
+    // GNU cksum 9.8+'s families: one -a, the member picked by --length.
+    s.push('\n');
+    for f in Family::all() {
+        let members = f.members();
+        let names: Vec<&str> = members.iter().map(|a| a.name).collect();
+        let bits: Vec<String> = members
+            .iter()
+            .map(|a| (8 * a.output.default_len()).to_string())
+            .collect();
+        s.push_str(&format!(
+            "-a {} -l BITS: {} ({} bits), as GNU cksum -a {}\n",
+            f.name(),
+            or_list(&names),
+            or_list(&bits),
+            f.name()
+        ));
+    }
     s.push_str(&format!(
         "\nCPU features ({}): {}\n",
         std::env::consts::ARCH,
@@ -61,4 +83,15 @@ pub fn run() -> Status {
     ));
     out.write(s.as_bytes());
     out.finish(Status::Ok)
+}
+
+/// `a, b, c or d`.
+fn or_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+        _ => items.iter().map(AsRef::as_ref).collect(),
+    }
 }

@@ -40,7 +40,11 @@ fn main() -> ExitCode {
             } else {
                 e.render().to_string()
             };
-            let written = write!(o, "{text}").and_then(|()| o.flush());
+            let written = if khsum::io::stdout_closed() {
+                Err(khsum::io::closed_error())
+            } else {
+                write!(o, "{text}").and_then(|()| o.flush())
+            };
             return match written {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(err) => {
@@ -56,7 +60,10 @@ fn main() -> ExitCode {
     let status = match plan::resolve(cli) {
         Ok(plan) => run(plan),
         Err(SetupError(m)) => {
-            warn(&m);
+            // Some errors take two lines, as GNU's do (`invalid length: '7'`, then why).
+            for line in m.lines() {
+                warn(line);
+            }
             Status::Usage
         }
     };

@@ -11,6 +11,7 @@ use crate::args::{
 use crate::progress::Progress;
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
 use khsum::Backend;
+use khsum::algorithm::{Family, Named};
 use khsum::checkfile::{Encoding, LineFormat, ListParser};
 use khsum::inputs::{NameList, Names};
 use khsum::io::Mmap;
@@ -146,6 +147,9 @@ impl Walk {
 pub struct CheckPlan {
     /// `-a` (or `--derive-key`): only that algorithm's lines, checked with one prototype.
     pub forced: Option<Forced>,
+    /// `-a sha2` or `-a sha3`: only the family's lines, each line's length picking the
+    /// member.
+    pub family: Option<Family>,
     pub params: Params,
     /// Key material for lines whose label names a keyed algorithm (read before any list).
     pub keys: KeyMaterial,
@@ -659,10 +663,14 @@ fn derive_key(
 }
 
 /// `-a`: one algorithm or several (no repeats; the legacy checksums, whose lines name no
-/// algorithm, alone).
+/// algorithm, alone); a family (`-a sha2`) is the member `--length` names.
 fn algorithms(common: &Common) -> Result<Vec<&'static Algorithm>, SetupError> {
     let mut algs: Vec<&'static Algorithm> = Vec::new();
-    for &a in &common.algorithm {
+    for &named in &common.algorithm {
+        let a = match named {
+            Named::One(a) => a,
+            Named::Family(f) => f.member(common.length.as_deref())?,
+        };
         if algs.contains(&a) {
             return Err(SetupError(format!("-a names {} twice", a.name)));
         }
@@ -742,6 +750,41 @@ fn describe_key(alg: &Algorithm) -> String {
     }
 }
 
+/// What `-a` limits a check to (one algorithm, a family, or nothing: every line by its
+/// label or content; `--seek` alone: BLAKE3 lines, as b3sum reads them), and the
+/// parameters lines are checked with.
+fn check_algorithm(
+    common: &Common,
+) -> Result<(Option<&'static Algorithm>, Option<Family>, Params), SetupError> {
+    // `-a sha2`/`-a sha3`: each line's length picks the member, as GNU reads them (a
+    // `--length` must still be one of the family's).
+    let (forced_alg, family) = match common.algorithm[..] {
+        [] if common.seek.is_some() => (Some(Algorithm::default_algorithm()), None),
+        [] => (None, None),
+        [Named::One(a)] => (Some(a), None),
+        [Named::Family(f)] => {
+            if let Some(text) = &common.length {
+                f.member(Some(text))?;
+            }
+            (None, Some(f))
+        }
+        _ => {
+            return Err(SetupError(
+                "check takes one -a algorithm (lists of several algorithms need none: their tagged lines name them)".into(),
+            ));
+        }
+    };
+    let params = match family {
+        // The family's lines carry their length; `--length` only had to be valid.
+        Some(_) => Params {
+            out_len: None,
+            ..setup::params(common, None)?
+        },
+        None => setup::params(common, forced_alg)?,
+    };
+    Ok((forced_alg, family, params))
+}
+
 fn check(
     common: &Common,
     verify: &VerifyArgs,
@@ -761,16 +804,7 @@ fn check(
         ));
     }
     setup::threads(common)?;
-    let forced_alg = match common.algorithm[..] {
-        [] => None,
-        [a] => Some(a),
-        _ => {
-            return Err(SetupError(
-                "check takes one -a algorithm (lists of several algorithms need none: their tagged lines name them)".into(),
-            ));
-        }
-    };
-    let params = setup::params(common, forced_alg)?;
+    let (forced_alg, family, params) = check_algorithm(common)?;
     let source = KeySource::from_args(key);
     if source.uses_stdin() && reads_stdin(&lists) {
         return Err(SetupError(
@@ -780,6 +814,12 @@ fn check(
     // With -a, the key is loaded and checked once, for that algorithm; without, it is
     // read once here and decoded for each labelled algorithm as lines name them.
     let (forced, keys) = match (&key.derive_key, forced_alg) {
+        (Some(_), _) if let Some(f) = family => {
+            return Err(SetupError(format!(
+                "--derive-key is BLAKE3's key derivation: it does not apply to {}",
+                f.name()
+            )));
+        }
         (Some(context), a) => {
             // b3sum -c --derive-key: the listed files are key material, their digests
             // derived keys.
@@ -820,6 +860,7 @@ fn check(
     };
     Ok(Plan::Check(CheckPlan {
         forced,
+        family,
         params,
         keys,
         lists,

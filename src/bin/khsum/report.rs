@@ -28,7 +28,9 @@ impl Status {
 }
 
 /// Standard output. After the first failed write, nothing more is written; the failure
-/// is reported once at the end by [`Out::finish`].
+/// is reported once at the end by [`Out::finish`]. A standard output that was closed when
+/// khsum started fails its first write with "Bad file descriptor", as GNU's tools do; a
+/// run that writes nothing succeeds.
 pub struct Out {
     w: BufWriter<Stdout>,
     error: Option<io::Error>,
@@ -45,8 +47,21 @@ impl Out {
         }
     }
 
+    /// Fails now, as the first write would, when standard output was closed when khsum
+    /// started (so a long run, `bench`, stops before its work); returns whether output
+    /// works.
+    pub fn check_open(&mut self) -> bool {
+        if self.error.is_none() && khsum::io::stdout_closed() {
+            self.error = Some(khsum::io::closed_error());
+        }
+        self.error.is_none()
+    }
+
     /// Writes bytes; returns false once output has failed (the caller should stop).
     pub fn write(&mut self, b: &[u8]) -> bool {
+        if !b.is_empty() {
+            self.check_open();
+        }
         if self.error.is_none() {
             // On a terminal with a progress bar, each line is written with the bar
             // cleared.

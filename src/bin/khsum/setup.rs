@@ -2,7 +2,7 @@
 //! parameters, one prototype hasher (key setup done once), and the input list.
 
 use crate::args::{Common, KeyArgs};
-use khsum::{Algorithm, Hasher, Key, KeyRule, OutputRule, Params};
+use khsum::{Algorithm, Hasher, Key, KeyRule, Params};
 
 /// A setup error: printed as `khsum: …`, exit status 2.
 pub struct SetupError(pub String);
@@ -20,6 +20,7 @@ pub fn describe(e: &khsum::Error) -> String {
         Error::UnknownAlgorithm(_) => format!("{e} (see 'khsum list')"),
         Error::KeyRequired(_) => format!("{e} (--key-file or --key-env)"),
         Error::NonceNotAllowed(_) => format!("{e} (--nonce is for lemac)"),
+        Error::SeekNotAllowed(_) => format!("{e} (--seek is for blake3)"),
         Error::BadLength {
             alg,
             requested,
@@ -39,6 +40,12 @@ pub fn describe(e: &khsum::Error) -> String {
             khsum::algorithm::XOF_MAX
         ),
         _ => e.to_string(),
+    }
+}
+
+impl From<khsum::algorithm::LengthError> for SetupError {
+    fn from(e: khsum::algorithm::LengthError) -> Self {
+        SetupError(e.to_string())
     }
 }
 
@@ -129,10 +136,8 @@ impl KeySource {
 fn keyed() -> Result<zeroize::Zeroizing<Vec<u8>>, SetupError> {
     use std::io::Read;
     let mut bytes = zeroize::Zeroizing::new(Vec::with_capacity(33));
-    std::io::stdin()
-        .lock()
-        .take(33)
-        .read_to_end(&mut bytes)
+    khsum::io::stdin()
+        .and_then(|stdin| stdin.lock().take(33).read_to_end(&mut bytes))
         .map_err(|e| {
             SetupError(format!(
                 "--keyed: standard input: {}",
@@ -184,10 +189,11 @@ impl KeyMaterial {
     }
 }
 
-/// `--length` and `--nonce` as parameters. `--length` counts bytes, as b3sum's does,
-/// except for algorithms with a range of lengths (BLAKE2), where it counts bits, as
-/// b2sum's does.
-pub fn params(c: &Common, alg: Option<&Algorithm>) -> Result<Params, SetupError> {
+/// `--length`, `--nonce` and `--seek` as parameters for `alg`. `--length` counts bits, as
+/// b2sum's and GNU cksum's do, except for BLAKE3, where it counts bytes, as b3sum's does
+/// ([`Algorithm::length_option`]); without an algorithm (checking with no `-a`) it is the
+/// length of untagged BLAKE3 lines (b3sum's lists).
+pub fn params(c: &Common, alg: Option<&'static Algorithm>) -> Result<Params, SetupError> {
     let nonce = match &c.nonce {
         None => None,
         // `--nonce 0`: the all-zero nonce, said on purpose (no LeMac note).
@@ -202,20 +208,17 @@ pub fn params(c: &Common, alg: Option<&Algorithm>) -> Result<Params, SetupError>
             Some(n)
         }
     };
-    let out_len = match (alg.map(|a| (a.name, a.output)), c.length) {
-        (Some((name, OutputRule::Range { min, max, .. })), Some(bits)) => {
-            if bits % 8 != 0 || !(8 * min..=8 * max).contains(&bits) {
-                return Err(SetupError(format!(
-                    "invalid length: {bits} ({name} takes a multiple of 8 bits from {} to {})",
-                    8 * min,
-                    8 * max
-                )));
-            }
-            Some(bits / 8)
-        }
-        (_, len) => len,
+    let out_len = match &c.length {
+        None => None,
+        Some(text) => alg
+            .unwrap_or_else(Algorithm::default_algorithm)
+            .length_option(text)?,
     };
-    Ok(Params { out_len, nonce })
+    Ok(Params {
+        out_len,
+        nonce,
+        seek: c.seek.unwrap_or(0),
+    })
 }
 
 /// The ready-to-clone hasher for one algorithm and key.
