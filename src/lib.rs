@@ -36,6 +36,7 @@ mod xxh;
 
 pub mod highway;
 pub mod lemac;
+pub mod mb;
 pub mod multimixer;
 pub mod rescue;
 pub mod siphash;

@@ -9,6 +9,7 @@ mod io;
 mod kats;
 mod keyed;
 mod lemac;
+mod multibuf;
 mod multimixer;
 mod rescue;
 mod siphash;
