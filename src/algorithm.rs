@@ -71,6 +71,15 @@ pub struct Algorithm {
     pub list_names: &'static [&'static str],
     /// Its key-derivation mode (`--derive-key`), if it has one.
     pub derive: Option<DeriveFn>,
+    /// How common its lists are: the order in which detection tries the algorithms a
+    /// digest's length allows (lower first; see `crate::verify`).
+    pub rank: u8,
+    /// Rare or slow: detection tries it only on a small file.
+    pub rare: bool,
+    /// Input lengths where its code paths change: block sizes, SIMD widths, one-call and
+    /// buffering thresholds. Tests run every backend at each of them, one less and one
+    /// more, whole and split there (as BLAKE3's `TEST_CASES`).
+    pub boundaries: &'static [usize],
     /// Its backends, best first (derived from its kernel table).
     backends: fn() -> Vec<Backend>,
     /// Builds a hasher.
@@ -96,6 +105,9 @@ pub const DEFAULT: Algorithm = Algorithm {
     list_stems: &[],
     list_names: &[],
     derive: None,
+    rank: 100,
+    rare: false,
+    boundaries: &[],
     backends: crate_dispatched,
     build: |_| Err(Error::BadParameter("no build function".into())),
 };
@@ -125,8 +137,10 @@ fn highway<const W: usize>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
 static ALL: &[Algorithm] = &[
     Algorithm {
         name: "blake3",
+        boundaries: &[64, 1024, 2048, 4096, 16384],
+        rank: 2,
         aliases: &["b3"],
-        labels: &["BLAKE3", "BLAKE3-256"],
+        labels: &["BLAKE3"],
         key: KeyRule::Fixed(32),
         output: OutputRule::Xof { default: 32 },
         summary: "BLAKE3 hash (default); keyed mode with a 32-byte key",
@@ -139,6 +153,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha256",
+        boundaries: &[56, 64, 128],
+        rank: 1,
         aliases: &["sha-256", "sha2-256"],
         labels: &["SHA256", "SHA2-256"],
         output: OutputRule::Fixed(32),
@@ -156,6 +172,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512",
+        boundaries: &[112, 128, 256],
+        rank: 5,
         aliases: &["sha-512", "sha2-512"],
         labels: &["SHA512", "SHA2-512"],
         output: OutputRule::Fixed(64),
@@ -172,6 +190,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha224",
+        boundaries: &[56, 64, 128],
+        rank: 21,
         aliases: &["sha-224", "sha2-224"],
         labels: &["SHA224", "SHA2-224"],
         output: OutputRule::Fixed(28),
@@ -183,6 +203,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha384",
+        boundaries: &[112, 128, 256],
+        rank: 20,
         aliases: &["sha-384", "sha2-384"],
         labels: &["SHA384", "SHA2-384"],
         output: OutputRule::Fixed(48),
@@ -194,6 +216,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512-224",
+        boundaries: &[112, 128, 256],
+        rank: 24,
         aliases: &["sha-512/224", "sha512/224"],
         labels: &["SHA512-224", "SHA2-512/224", "SHA512/224"],
         output: OutputRule::Fixed(28),
@@ -204,6 +228,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512-256",
+        boundaries: &[112, 128, 256],
+        rank: 23,
         aliases: &["sha-512/256", "sha512/256"],
         labels: &["SHA512-256", "SHA2-512/256", "SHA512/256"],
         output: OutputRule::Fixed(32),
@@ -214,6 +240,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-224",
+        boundaries: &[144, 288],
+        rank: 33,
+        rare: true,
         aliases: &["sha3_224"],
         labels: &["SHA3-224"],
         output: OutputRule::Fixed(28),
@@ -225,6 +254,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-256",
+        boundaries: &[136, 272],
+        rank: 30,
+        rare: true,
         aliases: &["sha3_256"],
         labels: &["SHA3-256"],
         output: OutputRule::Fixed(32),
@@ -236,6 +268,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-384",
+        boundaries: &[104, 208],
+        rank: 32,
+        rare: true,
         aliases: &["sha3_384"],
         labels: &["SHA3-384"],
         output: OutputRule::Fixed(48),
@@ -247,6 +282,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-512",
+        boundaries: &[72, 144],
+        rank: 31,
+        rare: true,
         aliases: &["sha3_512"],
         labels: &["SHA3-512"],
         output: OutputRule::Fixed(64),
@@ -258,8 +296,10 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "blake2b",
+        boundaries: &[128, 256],
+        rank: 6,
         aliases: &["blake2b-512", "b2"],
-        labels: &["BLAKE2b"],
+        labels: &["BLAKE2b", "BLAKE2B"],
         output: OutputRule::Range {
             min: 1,
             max: 64,
@@ -273,8 +313,10 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "blake2s",
+        boundaries: &[64, 128],
+        rank: 22,
         aliases: &["blake2s-256"],
-        labels: &["BLAKE2s"],
+        labels: &["BLAKE2s", "BLAKE2S"],
         output: OutputRule::Range {
             min: 1,
             max: 32,
@@ -288,6 +330,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sm3",
+        boundaries: &[56, 64, 128],
+        rank: 34,
+        rare: true,
         labels: &["SM3"],
         output: OutputRule::Fixed(32),
         summary: "SM3 (GB/T 32905-2016), byte-compatible with cksum -a sm3",
@@ -298,6 +343,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "md5",
+        boundaries: &[56, 64, 128],
+        rank: 3,
         aliases: &["md-5"],
         labels: &["MD5"],
         output: OutputRule::Fixed(16),
@@ -314,6 +361,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha1",
+        boundaries: &[56, 64, 128],
+        rank: 4,
         aliases: &["sha-1"],
         labels: &["SHA1"],
         output: OutputRule::Fixed(20),
@@ -325,6 +374,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh32",
+        boundaries: &[16, 32],
+        rank: 10,
         aliases: &["xxhash32"],
         labels: &["XXH32"],
         output: OutputRule::Fixed(4),
@@ -337,6 +388,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh64",
+        boundaries: &[32, 64],
+        rank: 7,
         aliases: &["xxhash64", "xxhash"],
         labels: &["XXH64"],
         output: OutputRule::Fixed(8),
@@ -349,6 +402,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh3",
+        boundaries: &[16, 128, 240, 1024],
+        rank: 8,
         aliases: &["xxh3-64", "xxhash3"],
         labels: &["XXH3"],
         untagged_prefix: "XXH3_",
@@ -362,6 +417,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "xxh128",
+        boundaries: &[16, 128, 240, 1024],
+        rank: 9,
         aliases: &["xxh3-128", "xxhash128"],
         labels: &["XXH128"],
         output: OutputRule::Fixed(16),
@@ -374,6 +431,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "crc",
+        boundaries: &[16, 64, 256],
+        rank: 12,
         aliases: &["cksum"],
         labels: &["CRC"],
         line: LineStyle::Cksum,
@@ -386,6 +445,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "crc32b",
+        boundaries: &[16, 64, 256],
+        rank: 15,
         labels: &["CRC32B"],
         line: LineStyle::Cksum,
         output: OutputRule::Fixed(12),
@@ -396,7 +457,22 @@ static ALL: &[Algorithm] = &[
         ..DEFAULT
     },
     Algorithm {
+        name: "crc32",
+        boundaries: &[16, 64, 256],
+        rank: 11,
+        labels: &["CRC32"],
+        output: OutputRule::Fixed(4),
+        class: Class::Checksum,
+        summary: "zlib/Ethernet CRC-32 in hex (not cryptographic), like rhash --crc32 and SFV lists",
+        kat_ids: &["crc32"],
+        list_stems: &["sfv", "crc32"],
+        build: |_| Ok(crate::legacy::crc32()),
+        ..DEFAULT
+    },
+    Algorithm {
         name: "sysv",
+        boundaries: &[512, 1024],
+        rank: 14,
         aliases: &["sum-s"],
         labels: &["SYSV"],
         line: LineStyle::SumSysv,
@@ -409,6 +485,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "bsd",
+        boundaries: &[1024, 2048],
+        rank: 13,
         aliases: &["sum-r"],
         labels: &["BSD"],
         line: LineStyle::SumBsd,
@@ -421,6 +499,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "hmac-sha256",
+        boundaries: &[56, 64, 128],
         labels: &["HMAC-SHA256"],
         key: KeyRule::Any,
         output: OutputRule::Fixed(32),
@@ -432,6 +511,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "siphash-2-4",
+        boundaries: &[8, 16, 64],
         aliases: &["siphash", "siphash24"],
         labels: &["SIPHASH-2-4"],
         key: KeyRule::Fixed(16),
@@ -445,6 +525,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "siphash-2-4-128",
+        boundaries: &[8, 16, 64],
         aliases: &["siphash24-128"],
         labels: &["SIPHASH-2-4-128"],
         key: KeyRule::Fixed(16),
@@ -458,6 +539,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "siphash-1-3",
+        boundaries: &[8, 16, 64],
         aliases: &["siphash13"],
         labels: &["SIPHASH-1-3"],
         key: KeyRule::Fixed(16),
@@ -471,6 +553,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "siphash-1-3-128",
+        boundaries: &[8, 16, 64],
         aliases: &["siphash13-128"],
         labels: &["SIPHASH-1-3-128"],
         key: KeyRule::Fixed(16),
@@ -484,6 +567,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "highwayhash-64",
+        boundaries: &[4, 16, 32, 64, 2048],
         aliases: &["highway64"],
         labels: &["HIGHWAYHASH-64"],
         key: KeyRule::Fixed(32),
@@ -497,6 +581,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "highwayhash-128",
+        boundaries: &[4, 16, 32, 64, 2048],
         aliases: &["highway128"],
         labels: &["HIGHWAYHASH-128"],
         key: KeyRule::Fixed(32),
@@ -510,6 +595,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "highwayhash-256",
+        boundaries: &[4, 16, 32, 64, 2048],
         aliases: &["highway256", "highwayhash"],
         labels: &["HIGHWAYHASH-256"],
         key: KeyRule::Fixed(32),
@@ -523,6 +609,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "lemac",
+        boundaries: &[16, 64, 128, 256, 4096],
         labels: &["LEMAC"],
         key: KeyRule::Fixed(16),
         output: OutputRule::Fixed(16),
@@ -536,6 +623,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "rescue-prime",
+        boundaries: &[7, 56, 112],
+        rank: 35,
+        rare: true,
         aliases: &["rp64_256", "rescue"],
         labels: &["RESCUE-PRIME"],
         output: OutputRule::Fixed(32),
@@ -547,6 +637,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "multimixer-128",
+        boundaries: &[32, 64, 128, 2048],
         aliases: &["multimixer"],
         labels: &["MULTIMIXER-128"],
         key: KeyRule::SameAsMessage,
@@ -960,6 +1051,7 @@ mod tests {
                 "xxh128",
                 "crc",
                 "crc32b",
+                "crc32",
                 "sysv",
                 "bsd",
                 "hmac-sha256",
@@ -998,7 +1090,9 @@ mod tests {
         assert_eq!(b3.label_for(32), "BLAKE3");
         assert_eq!(b3.label_for(64), "BLAKE3-512");
         assert_eq!(Algorithm::from_label("BLAKE3-512"), Some((b3, Some(64))));
-        assert_eq!(Algorithm::from_label("BLAKE3-256"), Some((b3, None)));
+        assert_eq!(Algorithm::from_label("BLAKE3-256"), Some((b3, Some(32))));
+        // OpenSSL 3 writes BLAKE2 labels in capitals, with the length.
+        assert_eq!(Algorithm::from_label("BLAKE2B-512"), Some((b2, Some(64))));
         let sha = Algorithm::lookup("sha512-256").unwrap();
         assert_eq!(Algorithm::from_label("SHA512-256"), Some((sha, None)));
         assert_eq!(sha.label_for(32), "SHA512-256");

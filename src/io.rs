@@ -171,8 +171,9 @@ pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Has
             });
         }
         let n = first?;
-        if !meta.is_file() {
-            // A pipe or device: what was read is gone from it; go on streaming.
+        if !meta.is_file() || pseudo(&file) {
+            // A pipe or device, or a pseudo file whose size is no length (sysfs says 4096
+            // for a few bytes): what was read is gone from it; go on streaming to EOF.
             let mut h = proto.box_clone();
             h.update(&buf[..n]);
             let rest = read_all(&file, &mut *h, 0, buf)?;
@@ -194,6 +195,38 @@ pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Has
         (&file).rewind()?;
         hash_open(&file, &meta, 0, proto, mmap, buf, 0)
     })
+}
+
+/// Whether an open file lives on a pseudo file system whose sizes say nothing of what a
+/// read returns (procfs, sysfs, debugfs, tracefs, securityfs, cgroup, configfs, pstore,
+/// efivarfs, bpf, fusectl, selinuxfs, smackfs, binfmt_misc): it is read to EOF like a
+/// pipe. Files on disk or tmpfs are not, and keep the before/after checks.
+#[cfg(target_os = "linux")]
+fn pseudo(file: &File) -> bool {
+    // The file system magic numbers of Linux's include/uapi/linux/magic.h.
+    const PSEUDO: [u64; 15] = [
+        0x9fa0,      // PROC_SUPER_MAGIC
+        0x6265_6572, // SYSFS_MAGIC
+        0x6462_6720, // DEBUGFS_MAGIC
+        0x7472_6163, // TRACEFS_MAGIC
+        0x7363_6673, // SECURITYFS_MAGIC
+        0x0027_e0eb, // CGROUP_SUPER_MAGIC
+        0x6367_7270, // CGROUP2_SUPER_MAGIC
+        0x6265_6570, // CONFIGFS_MAGIC
+        0x6165_676c, // PSTOREFS_MAGIC
+        0xde5e_81e4, // EFIVARFS_MAGIC
+        0xcafe_4a11, // BPF_FS_MAGIC
+        0x6573_5543, // FUSE_CTL_SUPER_MAGIC
+        0xf97c_ff8c, // SELINUX_MAGIC
+        0x4341_5d53, // SMACK_MAGIC
+        0x4249_4e4d, // BINFMTFS_MAGIC
+    ];
+    rustix::fs::fstatfs(file).is_ok_and(|s| PSEUDO.contains(&(s.f_type as u64)))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pseudo(_: &File) -> bool {
+    false
 }
 
 /// Whether the file's last modification and change lie at least [`SETTLE`] before

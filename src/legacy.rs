@@ -23,6 +23,9 @@ use crc_fast::CrcAlgorithm;
 enum State {
     Cksum(crc_fast::Digest),
     Crc32b(crc_fast::Digest),
+    /// The same CRC as `Crc32b`, its value alone as a 4-byte digest (hex lines: RHash,
+    /// SFV, 7-Zip).
+    Crc32(crc_fast::Digest),
     Sysv(u64),
     Bsd(u16),
 }
@@ -37,7 +40,7 @@ impl Hasher for Legacy {
     fn update(&mut self, data: &[u8]) {
         self.len = self.len.wrapping_add(data.len() as u64);
         match &mut self.state {
-            State::Cksum(d) | State::Crc32b(d) => d.update(data),
+            State::Cksum(d) | State::Crc32b(d) | State::Crc32(d) => d.update(data),
             State::Sysv(s) => {
                 // In 32-bit lanes, which the compiler vectorizes: a chunk of 2^24 bytes
                 // sums to less than 2^32.
@@ -67,6 +70,10 @@ impl Hasher for Legacy {
                 (d.finalize() as u32, self.len)
             }
             State::Crc32b(d) => (d.finalize() as u32, self.len),
+            State::Crc32(d) => {
+                out.copy_from_slice(&(d.finalize() as u32).to_be_bytes());
+                return Ok(());
+            }
             State::Sysv(s) => {
                 let r = (s & 0xffff) + ((s & 0xffff_ffff) >> 16);
                 (((r & 0xffff) + (r >> 16)) as u32, self.len.div_ceil(512))
@@ -83,7 +90,10 @@ impl Hasher for Legacy {
     }
 
     fn output_len(&self) -> usize {
-        12
+        match self.state {
+            State::Crc32(_) => 4,
+            _ => 12,
+        }
     }
 
     fn backend(&self) -> Backend {
@@ -109,6 +119,13 @@ pub(crate) fn cksum() -> Box<dyn Hasher> {
 /// `cksum -a crc32b`.
 pub(crate) fn crc32b() -> Box<dyn Hasher> {
     new(State::Crc32b(crc_fast::Digest::new(
+        CrcAlgorithm::Crc32IsoHdlc,
+    )))
+}
+
+/// The zlib CRC-32 as a 4-byte hex digest (`rhash --crc32`, SFV lists).
+pub(crate) fn crc32() -> Box<dyn Hasher> {
+    new(State::Crc32(crc_fast::Digest::new(
         CrcAlgorithm::Crc32IsoHdlc,
     )))
 }

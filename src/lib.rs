@@ -25,6 +25,7 @@ pub mod progress;
 pub mod record;
 pub mod spec;
 pub mod update;
+pub mod verify;
 pub mod walk;
 
 mod blake2;

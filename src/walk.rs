@@ -24,9 +24,16 @@ pub enum Item {
 /// The text of a loop's error.
 pub const LOOP: &str = "File system loop detected; not followed";
 
-/// `--exclude` globs, compiled into one matcher.
+/// `--exclude` globs, compiled into matchers: a glob without `/` matches an entry's name
+/// at any depth; one with `/` matches its path below the walked directory (the operand)
+/// or its path as printed (the operand included), a leading `./` meaning the operand
+/// itself: with `-r dir`, `--exclude ./x` and `--exclude dir/x` both leave out `dir/x`
+/// alone, `--exclude x` every entry named `x`.
 #[derive(Debug, Clone)]
-pub struct Exclude(globset::GlobSet);
+pub struct Exclude {
+    names: globset::GlobSet,
+    paths: globset::GlobSet,
+}
 
 impl Exclude {
     /// Compiles the globs. `*`, `?` and `[...]` do not match `/`; `**` matches any number
@@ -35,25 +42,40 @@ impl Exclude {
     /// # Errors
     /// A glob that does not parse: the message quotes it and says what is wrong.
     pub fn new<S: AsRef<str>>(globs: &[S]) -> Result<Exclude, String> {
-        let mut set = globset::GlobSetBuilder::new();
+        let mut names = globset::GlobSetBuilder::new();
+        let mut paths = globset::GlobSetBuilder::new();
         for g in globs {
             let g = g.as_ref();
-            let glob = globset::GlobBuilder::new(g)
+            let anchored = g.trim_start_matches("./");
+            let glob = globset::GlobBuilder::new(anchored)
                 .literal_separator(true)
                 .backslash_escape(true)
                 .build()
                 .map_err(|e| format!("invalid --exclude glob '{g}': {}", e.kind()))?;
-            set.add(glob);
+            if g.contains('/') {
+                paths.add(glob);
+            } else {
+                names.add(glob);
+            }
         }
-        set.build()
-            .map(Exclude)
-            .map_err(|e| format!("invalid --exclude glob: {}", e.kind()))
+        let build = |b: globset::GlobSetBuilder| {
+            b.build()
+                .map_err(|e| format!("invalid --exclude glob: {}", e.kind()))
+        };
+        Ok(Exclude {
+            names: build(names)?,
+            paths: build(paths)?,
+        })
     }
 
-    /// Whether an entry is excluded: its name, or its path below the walked directory,
-    /// matches a glob.
-    pub fn matches(&self, relative: &Path) -> bool {
-        self.0.is_match(relative) || relative.file_name().is_some_and(|n| self.0.is_match(n))
+    /// Whether an entry is excluded: its name matches a name glob, or its path below
+    /// the walked directory (`relative`) or as printed (`shown`, less a leading `./`)
+    /// matches a path glob.
+    pub fn matches(&self, relative: &Path, shown: &Path) -> bool {
+        let shown = shown.strip_prefix(".").unwrap_or(shown);
+        relative.file_name().is_some_and(|n| self.names.is_match(n))
+            || self.paths.is_match(relative)
+            || self.paths.is_match(shown)
     }
 }
 
@@ -165,10 +187,9 @@ impl Walker {
         let filter = rules.clone();
         let it = w.into_iter().filter_entry(move |e| {
             e.depth() == 0
-                || filter
-                    .exclude
-                    .as_ref()
-                    .is_none_or(|x| !x.matches(e.path().strip_prefix(&root).unwrap_or(e.path())))
+                || filter.exclude.as_ref().is_none_or(|x| {
+                    !x.matches(e.path().strip_prefix(&root).unwrap_or(e.path()), e.path())
+                })
         });
         Walker {
             it: Box::new(it),

@@ -1,5 +1,6 @@
 //! Backend equivalence: for every algorithm, every backend this CPU has gives the
-//! portable backend's result, for random keys, lengths 0..=100,000 and random splits.
+//! portable backend's result, for random keys, lengths 0..=100,000 and random splits, and
+//! at each length of the algorithm's boundary table (±1), whole and split there.
 
 use khsum::testutil::{TestRng, key_for, pieces};
 use khsum::{Algorithm, Backend, Key, KeyRule, Params};
@@ -13,7 +14,7 @@ fn digest(
     splits: &[usize],
 ) -> Option<Result<Vec<u8>, khsum::Error>> {
     let params = Params {
-        nonce: (alg.name == "lemac").then_some([0x5a; 16]),
+        nonce: alg.nonce.then_some([0x5a; 16]),
         ..Params::default()
     };
     let mut h = match alg.hasher_on(backend, key, &params)? {
@@ -78,6 +79,54 @@ proptest! {
         let msg = TestRng::new(fill).bytes(len);
         for alg in Algorithm::all() {
             check(alg, &seed, &msg, &splits)?;
+        }
+    }
+}
+
+/// The boundary table (`Algorithm::boundaries`: block sizes, SIMD widths, thresholds),
+/// each length one less and one more, on every backend: equal to the portable backend,
+/// and streamed in pieces cut at the table's lengths and in one call (`digest_whole`)
+/// equal to one `update`.
+#[test]
+fn boundary_lengths_on_every_backend() {
+    for alg in Algorithm::all() {
+        assert!(
+            !alg.boundaries.is_empty(),
+            "{} has no boundary table",
+            alg.name
+        );
+        let lens: Vec<usize> = [0, 1]
+            .into_iter()
+            .chain(alg.boundaries.iter().flat_map(|&b| [b - 1, b, b + 1]))
+            .collect();
+        for len in lens {
+            let msg = TestRng::new(len as u64).bytes(len);
+            let splits: Vec<usize> = alg.boundaries.to_vec();
+            check(alg, b"boundary", &msg, &splits).unwrap();
+            check(alg, b"boundary", &msg, &[]).unwrap();
+            if alg.key == KeyRule::SameAsMessage {
+                continue; // a non-zero multiple of 32 bytes: covered by `check`
+            }
+            let key = key_for(alg, b"boundary", len);
+            for b in alg.available_backends() {
+                let whole = digest(alg, b, key.as_ref(), &msg, &[]).unwrap().unwrap();
+                let split = digest(alg, b, key.as_ref(), &msg, &splits)
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(whole, split, "{} on {b}, length {len}", alg.name);
+                let params = Params {
+                    nonce: alg.nonce.then_some([0x5a; 16]),
+                    ..Params::default()
+                };
+                let proto = alg.hasher_on(b, key.as_ref(), &params).unwrap().unwrap();
+                let one_call = proto.digest_whole(&msg).unwrap();
+                assert_eq!(
+                    &one_call[..],
+                    &whole[..],
+                    "{} on {b}, one call, length {len}",
+                    alg.name
+                );
+            }
         }
     }
 }

@@ -1,8 +1,10 @@
 //! One integration-test binary (one link step): each module is one area.
 
 mod backends;
-mod cli;
+mod checking;
+mod differential;
 mod generated;
+mod hashing;
 mod highway;
 mod interop;
 mod io;
@@ -14,3 +16,4 @@ mod multimixer;
 mod rescue;
 mod siphash;
 mod trees;
+mod util;

@@ -2,35 +2,13 @@
 //! several algorithms in one read, JSON lines, `check --unlisted`, `--update`, I/O
 //! control, hints, and progress on a real pseudo-terminal. Exact stdout bytes, stderr
 //! text and exit statuses; khsum is started through the target's runner (QEMU on the
-//! aarch64 leg) by the helpers of `cli.rs`.
+//! aarch64 leg) by the harness in `util.rs`.
 
-#[cfg(unix)]
-use crate::cli::khsum_std;
-use crate::cli::{b3, checked, khsum, run, s, s256, tree};
+use crate::util::*;
 use std::fs;
 #[cfg(unix)]
 use std::path::Path;
 use tempfile::TempDir;
-
-/// A release-like tree: `rel/a`, `rel/b.tmp`, `rel/sub/c`, `rel/sub/deep/d`.
-fn release() -> TempDir {
-    let d = TempDir::new().unwrap();
-    for (f, data) in [
-        ("rel/a", &b"a\n"[..]),
-        ("rel/b.tmp", b"b\n"),
-        ("rel/sub/c", b"c\n"),
-        ("rel/sub/deep/d", b"d\n"),
-    ] {
-        let p = d.path().join(f);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(p, data).unwrap();
-    }
-    d
-}
-
-fn line(data: &[u8], name: &str) -> String {
-    format!("{}  {name}\n", b3(data))
-}
 
 #[test]
 fn tree_rules_exclude_and_depth() {
@@ -302,13 +280,6 @@ fn one_thread_reads_files_in_order() {
     );
 }
 
-fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
-    out.split(|&c| c == b'\n')
-        .filter(|l| !l.is_empty())
-        .map(|l| serde_json::from_slice(l).unwrap())
-        .collect()
-}
-
 #[test]
 fn json_lines_for_hash_tag_and_check() {
     use serde_json::json;
@@ -390,56 +361,6 @@ fn json_names_that_are_not_utf8() {
             0
         )
     );
-}
-
-#[test]
-fn check_unlisted_reports_new_files() {
-    let d = release();
-    let p = d.path();
-    let sums = line(b"a\n", "rel/a") + &line(b"c\n", "./rel/sub/c");
-    fs::write(p.join("rel/SUMS"), &sums).unwrap();
-    let r = run(khsum(p).args(["check", "--unlisted", "rel", "rel/SUMS"]));
-    assert_eq!(
-        (s(&r.out), r.err.as_str(), r.code),
-        (
-            "rel/a: OK\n./rel/sub/c: OK\nrel/b.tmp: NEW\nrel/sub/deep/d: NEW\n".to_string(),
-            "khsum: WARNING: 2 files are not listed\n",
-            1
-        )
-    );
-    // The tree rules apply; with every file listed, success.
-    let r = run(khsum(p).args([
-        "-c",
-        "--quiet",
-        "--unlisted",
-        "rel",
-        "--exclude",
-        "*.tmp",
-        "--max-depth",
-        "2",
-        "rel/SUMS",
-    ]));
-    assert_eq!((s(&r.out).as_str(), r.err.as_str(), r.code), ("", "", 0));
-    let r = run(khsum(p).args(["-c", "--status", "--unlisted", "rel", "rel/SUMS"]));
-    assert_eq!((s(&r.out).as_str(), r.err.as_str(), r.code), ("", "", 1));
-    let r = run(khsum(p).args([
-        "-c",
-        "--json",
-        "--quiet",
-        "--unlisted",
-        "rel/sub",
-        "rel/SUMS",
-    ]));
-    assert_eq!(
-        json_lines(&r.out).last().unwrap(),
-        &serde_json::json!({"name": "rel/sub/deep/d", "size": 2, "algorithm": null, "digest": null, "status": "new", "error": null})
-    );
-    assert_eq!(
-        (r.err.as_str(), r.code),
-        ("khsum: WARNING: 1 file is not listed\n", 1)
-    );
-    let r = run(khsum(p).args(["--unlisted", "rel", "rel/a"]));
-    assert_eq!((r.out.len(), r.code), (0, 2));
 }
 
 #[test]
@@ -607,82 +528,6 @@ fn update_leaves_a_list_that_changed_meanwhile() {
     assert_eq!(fs::read_dir(p).unwrap().count(), 3);
 }
 
-#[test]
-fn hints_one_step_away() {
-    let d = tree();
-    for (args, err) in [
-        (
-            &["--keyed", "a"][..],
-            "khsum: --keyed: khsum takes keys from --key-file FILE (raw bytes or hex; '-' reads standard input) or --key-env VAR (hex), never on the command line\n",
-        ),
-        (
-            &["tag", "--key", "00112233", "a"][..],
-            "khsum: --key: khsum takes keys from --key-file FILE (raw bytes or hex; '-' reads standard input) or --key-env VAR (hex), never on the command line\n",
-        ),
-    ] {
-        let r = run(khsum(d.path()).args(args));
-        assert_eq!(
-            (r.out.len(), r.err.as_str(), r.code),
-            (0, err, 2),
-            "{args:?}"
-        );
-    }
-}
-
-/// A pseudo-terminal: (master, slave), 80 columns wide; `None` (with the reason printed)
-/// where none can be opened.
-#[cfg(unix)]
-fn pty() -> Option<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
-    use rustix::fs::{Mode, OFlags};
-    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
-    let open = || -> rustix::io::Result<_> {
-        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY)?;
-        grantpt(&master)?;
-        unlockpt(&master)?;
-        let name = ptsname(&master, Vec::new())?;
-        let slave = rustix::fs::open(
-            name.as_c_str(),
-            OFlags::RDWR | OFlags::NOCTTY,
-            Mode::empty(),
-        )?;
-        rustix::termios::tcsetwinsize(
-            &slave,
-            rustix::termios::Winsize {
-                ws_row: 24,
-                ws_col: 80,
-                ws_xpixel: 0,
-                ws_ypixel: 0,
-            },
-        )?;
-        Ok((master, slave))
-    };
-    match open() {
-        Ok(p) => Some(p),
-        Err(e) => {
-            eprintln!("skipped: no pseudo-terminal can be opened here ({e})");
-            None
-        }
-    }
-}
-
-/// Everything the terminal shows until the last slave is closed.
-#[cfg(unix)]
-fn drain(master: std::os::fd::OwnedFd) -> std::thread::JoinHandle<Vec<u8>> {
-    std::thread::spawn(move || {
-        let mut f = fs::File::from(master);
-        let mut all = Vec::new();
-        let mut buf = [0u8; 4096];
-        // Linux answers EIO once no slave is open.
-        while let Ok(n) = std::io::Read::read(&mut f, &mut buf) {
-            if n == 0 {
-                break;
-            }
-            all.extend_from_slice(&buf[..n]);
-        }
-        all
-    })
-}
-
 /// Progress is drawn on a real terminal after half a second and cleared at the end;
 /// stdout stays the same; nothing is drawn with `--no-progress` or when stderr is a
 /// pipe.
@@ -807,5 +652,102 @@ fn reading_a_terminal_says_so() {
             "khsum: reading standard input (end it with Ctrl-D; name files to hash them, see 'khsum --help')\r\n"
         ),
         "{shown:?}"
+    );
+    // Standard error not a terminal (a script's log): no hint there.
+    let Some((master, slave)) = pty() else {
+        return;
+    };
+    let mut term = fs::File::from(master);
+    let mut cmd = khsum_std();
+    cmd.stdin(Stdio::from(slave))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let child = cmd.spawn().unwrap();
+    drop(cmd);
+    term.write_all(b"abc\x04\x04").unwrap();
+    let rest = drain(term.into());
+    let o = child.wait_with_output().unwrap();
+    rest.join().unwrap();
+    assert_eq!(
+        (s(&o.stdout), s(&o.stderr), o.status.code()),
+        (format!("{}  -\n", b3(b"abc")), String::new(), Some(0))
+    );
+}
+
+/// `--exclude` relative to the operand: a glob with `/` is a path below the operand
+/// (`./x`) or as printed (`dir/x`), one without `/` a name at any depth.
+#[test]
+fn exclude_globs_mean_what_they_say_relative_to_the_operand() {
+    let d = crate::util::Dir::new();
+    d.create("dir/x", "1")
+        .create("dir/sub/x", "2")
+        .create("dir/y", "3");
+    let names = |args: &[&str]| -> Vec<String> {
+        let r = d.command().args(["-r", "--no-names"]).args(args).run();
+        assert_eq!((r.err.as_str(), r.code), ("", 0), "{args:?}");
+        let r = d.command().args(["-r"]).args(args).run();
+        s(&r.out)
+            .lines()
+            .map(|l| l.split_once("  ").unwrap().1.to_string())
+            .collect()
+    };
+    assert_eq!(names(&["dir"]), ["dir/sub/x", "dir/x", "dir/y"]);
+    assert_eq!(names(&["dir", "--exclude", "./x"]), ["dir/sub/x", "dir/y"]);
+    assert_eq!(
+        names(&["dir", "--exclude", "dir/x"]),
+        ["dir/sub/x", "dir/y"]
+    );
+    assert_eq!(
+        names(&["./dir", "--exclude", "dir/x"]),
+        ["./dir/sub/x", "./dir/y"]
+    );
+    assert_eq!(names(&["dir", "--exclude", "x"]), ["dir/y"]);
+    assert_eq!(names(&["dir", "--exclude", "sub/x"]), ["dir/x", "dir/y"]);
+    assert_eq!(names(&["dir", "--exclude", "dir/sub"]), ["dir/x", "dir/y"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn recursive_is_sorted_and_survives_link_loops() {
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    fs::create_dir_all(p.join("t/b/inner")).unwrap();
+    fs::create_dir_all(p.join("t/a")).unwrap();
+    fs::write(p.join("t/z"), b"z").unwrap();
+    fs::write(p.join("t/b/inner/x"), b"x").unwrap();
+    fs::write(p.join("t/a/y"), b"y").unwrap();
+    fs::write(p.join("t/B"), b"B").unwrap();
+    std::os::unix::fs::symlink("..", p.join("t/b/loop")).unwrap();
+    std::os::unix::fs::symlink("../z", p.join("t/a/zlink")).unwrap();
+    let want = format!(
+        "{}  t/B\n{}  t/a/y\n{}  t/a/zlink\n{}  t/b/inner/x\n{}  t/z\n",
+        b3(b"B"),
+        b3(b"y"),
+        b3(b"z"),
+        b3(b"x"),
+        b3(b"z")
+    );
+    // Links to directories are not followed by default (a link to a file is hashed
+    // under its own name).
+    let r = run(khsum(p).args(["-r", "t"]));
+    assert_eq!((s(&r.out), r.err.as_str(), r.code), (want.clone(), "", 0));
+    // With -L they are, and a loop is reported and skipped; the run goes on.
+    let r = run(khsum(p).args(["-r", "-L", "t"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        (
+            want,
+            "khsum: t/b/loop: File system loop detected; not followed\n",
+            1
+        )
+    );
+    // Without -r a directory is an error, with a hint.
+    let r = run(khsum(p).args(["t"]));
+    assert_eq!(
+        (r.code, r.err.as_str()),
+        (
+            1,
+            "khsum: t: Is a directory (use -r to hash the files below it)\n"
+        )
     );
 }

@@ -373,8 +373,8 @@ pub struct KeyArgs {
     #[arg(long = "derive-key", value_name = "CONTEXT")]
     pub derive_key: Option<String>,
 
-    /// b3sum's --keyed: answered with how khsum takes keys
-    #[arg(long = "keyed", hide = true)]
+    /// b3sum's keyed mode: the key is exactly 32 raw bytes read from standard input
+    #[arg(long = "keyed", conflicts_with_all = ["key_file", "key_env", "derive_key"])]
     pub keyed: bool,
 
     /// A key on the command line: answered with how khsum takes keys

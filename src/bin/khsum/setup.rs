@@ -53,11 +53,14 @@ pub enum KeySource {
     None,
     File(std::path::PathBuf),
     Env(String),
+    /// `--keyed`: 32 raw bytes on standard input, as b3sum reads them.
+    Keyed,
 }
 
 impl KeySource {
     pub fn from_args(k: &KeyArgs) -> KeySource {
         match (&k.key_file, &k.key_env) {
+            _ if k.keyed => KeySource::Keyed,
             (Some(f), _) => KeySource::File(f.clone()),
             (None, Some(v)) => KeySource::Env(v.clone()),
             (None, None) => KeySource::None,
@@ -69,7 +72,16 @@ impl KeySource {
     }
 
     pub fn uses_stdin(&self) -> bool {
-        matches!(self, KeySource::File(p) if p.as_os_str() == "-")
+        self.stdin_option().is_some()
+    }
+
+    /// The option that reads the key from standard input, if it does.
+    pub fn stdin_option(&self) -> Option<&'static str> {
+        match self {
+            KeySource::File(p) if p.as_os_str() == "-" => Some("--key-file -"),
+            KeySource::Keyed => Some("--keyed"),
+            _ => None,
+        }
     }
 
     /// Loads the key in the form `alg` needs (a large Multimixer-128 key file is mapped).
@@ -81,6 +93,7 @@ impl KeySource {
             KeySource::None => None,
             KeySource::File(p) => Some(Key::from_file(p, alg.key)?),
             KeySource::Env(v) => Some(Key::from_env(v, alg.key)?),
+            KeySource::Keyed => Some(Key::from_bytes(keyed()?.to_vec())),
         })
     }
 
@@ -91,6 +104,7 @@ impl KeySource {
             KeySource::None => Key::from_bytes(Vec::new()),
             KeySource::File(p) => Key::from_file(p, KeyRule::Any)?,
             KeySource::Env(v) => Key::from_env(v, KeyRule::Any)?,
+            KeySource::Keyed => Key::from_bytes(keyed()?.to_vec()),
         })
     }
 
@@ -106,7 +120,37 @@ impl KeySource {
                 var: v.clone(),
                 text: Key::read_env(v)?,
             },
+            KeySource::Keyed => KeyMaterial::File {
+                name: "--keyed".into(),
+                bytes: keyed()?,
+            },
         })
+    }
+}
+
+/// `--keyed`: exactly 32 raw key bytes from standard input, in memory wiped when dropped;
+/// b3sum's words for any other count.
+fn keyed() -> Result<zeroize::Zeroizing<Vec<u8>>, SetupError> {
+    use std::io::Read;
+    let mut bytes = zeroize::Zeroizing::new(Vec::with_capacity(33));
+    std::io::stdin()
+        .lock()
+        .take(33)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            SetupError(format!(
+                "--keyed: standard input: {}",
+                khsum::io::describe_io_error(&e)
+            ))
+        })?;
+    match bytes.len() {
+        32 => Ok(bytes),
+        n if n < 32 => Err(SetupError(format!(
+            "--keyed: expected 32 key bytes from standard input, found {n}"
+        ))),
+        _ => Err(SetupError(
+            "--keyed: read more than 32 key bytes from standard input".into(),
+        )),
     }
 }
 

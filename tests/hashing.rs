@@ -1,66 +1,11 @@
-//! End-to-end tests of the `khsum` binary: exact stdout bytes, stderr lines and exit
-//! statuses. Expected digests come from independent crates (blake3, sha2, hmac), never
-//! from khsum itself; expected check-mode text is what GNU coreutils 9.1 prints.
+//! Hashing through the CLI (`khsum [hash] [OPTIONS] FILE...`): exact stdout bytes, stderr
+//! lines and exit statuses, as b3sum and GNU sha256sum/b2sum print them; `list`,
+//! `selftest` and `bench`. Expected digests come from independent crates (blake3, sha2),
+//! never from khsum itself.
 
-use assert_cmd::Command;
-use sha2::Digest;
+use crate::util::*;
 use std::fs;
-use std::path::Path;
 use tempfile::TempDir;
-
-pub(crate) fn khsum(dir: &Path) -> Command {
-    let mut c = Command::cargo_bin("khsum").unwrap();
-    c.current_dir(dir);
-    c.env_remove("KHSUM_KEY");
-    c
-}
-
-/// The binary as a `std::process::Command`, for what `assert_cmd` cannot do (a file as
-/// stdout, a running child's pipes). Like `khsum`, it goes through the target's runner
-/// when `CARGO_TARGET_<TRIPLE>_RUNNER` names one (QEMU for the aarch64 leg of `.ci/run`).
-#[cfg_attr(not(unix), allow(dead_code))]
-pub(crate) fn khsum_std() -> std::process::Command {
-    use assert_cmd::cargo::CommandCargoExt;
-    std::process::Command::cargo_bin("khsum").unwrap()
-}
-
-pub(crate) fn b3(data: &[u8]) -> String {
-    blake3::hash(data).to_hex().to_string()
-}
-
-pub(crate) fn s256(data: &[u8]) -> String {
-    hex::encode(sha2::Sha256::digest(data))
-}
-
-fn s512(data: &[u8]) -> String {
-    hex::encode(sha2::Sha512::digest(data))
-}
-
-pub(crate) struct Run {
-    pub(crate) out: Vec<u8>,
-    pub(crate) err: String,
-    pub(crate) code: i32,
-}
-
-pub(crate) fn run(c: &mut Command) -> Run {
-    let o = c.output().unwrap();
-    Run {
-        out: o.stdout,
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-        code: o.status.code().unwrap_or(-1),
-    }
-}
-
-pub(crate) fn s(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-pub(crate) fn tree() -> TempDir {
-    let d = TempDir::new().unwrap();
-    fs::write(d.path().join("a"), b"hello\n").unwrap();
-    fs::write(d.path().join("empty"), b"").unwrap();
-    d
-}
 
 #[test]
 fn hashes_like_b3sum_and_sha256sum() {
@@ -351,305 +296,6 @@ fn special_files() {
 
 #[cfg(unix)]
 #[test]
-fn recursive_is_sorted_and_survives_link_loops() {
-    let d = TempDir::new().unwrap();
-    let p = d.path();
-    fs::create_dir_all(p.join("t/b/inner")).unwrap();
-    fs::create_dir_all(p.join("t/a")).unwrap();
-    fs::write(p.join("t/z"), b"z").unwrap();
-    fs::write(p.join("t/b/inner/x"), b"x").unwrap();
-    fs::write(p.join("t/a/y"), b"y").unwrap();
-    fs::write(p.join("t/B"), b"B").unwrap();
-    std::os::unix::fs::symlink("..", p.join("t/b/loop")).unwrap();
-    std::os::unix::fs::symlink("../z", p.join("t/a/zlink")).unwrap();
-    let want = format!(
-        "{}  t/B\n{}  t/a/y\n{}  t/a/zlink\n{}  t/b/inner/x\n{}  t/z\n",
-        b3(b"B"),
-        b3(b"y"),
-        b3(b"z"),
-        b3(b"x"),
-        b3(b"z")
-    );
-    // Links to directories are not followed by default (a link to a file is hashed
-    // under its own name).
-    let r = run(khsum(p).args(["-r", "t"]));
-    assert_eq!((s(&r.out), r.err.as_str(), r.code), (want.clone(), "", 0));
-    // With -L they are, and a loop is reported and skipped; the run goes on.
-    let r = run(khsum(p).args(["-r", "-L", "t"]));
-    assert_eq!(
-        (s(&r.out), r.err.as_str(), r.code),
-        (
-            want,
-            "khsum: t/b/loop: File system loop detected; not followed\n",
-            1
-        )
-    );
-    // Without -r a directory is an error, with a hint.
-    let r = run(khsum(p).args(["t"]));
-    assert_eq!(
-        (r.code, r.err.as_str()),
-        (
-            1,
-            "khsum: t: Is a directory (use -r to hash the files below it)\n"
-        )
-    );
-}
-
-pub(crate) fn checked(d: &Path, list: &[u8], extra: &[&str]) -> Run {
-    fs::write(d.join("L"), list).unwrap();
-    run(khsum(d).args(extra).args(["-c", "L"]))
-}
-
-#[test]
-fn check_matches_gnu_output_and_status() {
-    let d = tree();
-    let p = d.path();
-    fs::write(p.join("b"), b"bee").unwrap();
-    let good = format!("{}  a\n{}  b\n", s256(b"hello\n"), s256(b"bee"));
-    let r = checked(p, good.as_bytes(), &["-a", "sha256"]);
-    assert_eq!(
-        (s(&r.out).as_str(), r.err.as_str(), r.code),
-        ("a: OK\nb: OK\n", "", 0)
-    );
-    let r = checked(p, good.as_bytes(), &["-a", "sha256", "--quiet"]);
-    assert_eq!((r.out.len(), r.code), (0, 0));
-    // `khsum check` is the same as `-c`.
-    let r = run(khsum(p).args(["check", "-a", "sha256", "L"]));
-    assert_eq!(s(&r.out), "a: OK\nb: OK\n");
-
-    let zero = "0".repeat(64);
-    let bad = format!("{good}garbage\n{zero}  a\n{zero}  missing\n");
-    let r = checked(p, bad.as_bytes(), &["-a", "sha256"]);
-    assert_eq!(
-        s(&r.out),
-        "a: OK\nb: OK\na: FAILED\nmissing: FAILED open or read\n"
-    );
-    assert_eq!(
-        r.err,
-        "khsum: missing: No such file or directory\n\
-         khsum: WARNING: 1 line is improperly formatted\n\
-         khsum: WARNING: 1 listed file could not be read\n\
-         khsum: WARNING: 1 computed checksum did NOT match\n"
-    );
-    assert_eq!(r.code, 1);
-    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--status"]);
-    assert_eq!(
-        (r.out.len(), r.err.as_str(), r.code),
-        (0, "khsum: missing: No such file or directory\n", 1)
-    );
-    // --warn, --quiet and --status are one setting; the last one given wins (GNU 9.1).
-    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--warn", "--quiet"]);
-    assert_eq!(s(&r.out), "a: FAILED\nmissing: FAILED open or read\n");
-    assert!(
-        r.err
-            .starts_with("khsum: missing: No such file or directory\n"),
-        "{}",
-        r.err
-    );
-    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--quiet", "--warn"]);
-    assert_eq!(
-        s(&r.out),
-        "a: OK\nb: OK\na: FAILED\nmissing: FAILED open or read\n"
-    );
-    assert!(
-        r.err
-            .starts_with("khsum: L: 3: improperly formatted SHA256 checksum line\n"),
-        "{}",
-        r.err
-    );
-    let ignore = format!("{good}{zero}  missing\n");
-    let r = checked(p, ignore.as_bytes(), &["-a", "sha256", "--ignore-missing"]);
-    assert_eq!(
-        (s(&r.out).as_str(), r.err.as_str(), r.code),
-        ("a: OK\nb: OK\n", "", 0)
-    );
-    let r = checked(
-        p,
-        format!("{zero}  missing\n").as_bytes(),
-        &["-a", "sha256", "--ignore-missing"],
-    );
-    assert_eq!(
-        (r.err.as_str(), r.code),
-        ("khsum: L: no file was verified\n", 1)
-    );
-    // Improper lines alone don't fail, unless --strict.
-    let loose = format!("{good}not a checksum line\n");
-    let r = checked(p, loose.as_bytes(), &["-a", "sha256"]);
-    assert_eq!(
-        (r.err.as_str(), r.code),
-        ("khsum: WARNING: 1 line is improperly formatted\n", 0)
-    );
-    let r = checked(p, loose.as_bytes(), &["-a", "sha256", "--strict"]);
-    assert_eq!(r.code, 1);
-    // Plural forms.
-    let two = format!("{zero}  a\n{zero}  b\n");
-    let r = checked(p, two.as_bytes(), &["-a", "sha256"]);
-    assert_eq!(
-        r.err,
-        "khsum: WARNING: 2 computed checksums did NOT match\n"
-    );
-}
-
-#[test]
-fn check_reads_every_list_form() {
-    let d = tree();
-    let p = d.path();
-    let h = s256(b"hello\n");
-    // Uppercase hex, '*' marker, CRLF, comments, blank lines.
-    let list = format!("# comment\n\n{} *a\r\n", h.to_uppercase());
-    let r = checked(p, list.as_bytes(), &["-a", "sha256"]);
-    assert_eq!((s(&r.out).as_str(), r.code), ("a: OK\n", 0));
-    // BSD, OpenSSL and b3sum forms; algorithm from the label when -a is absent.
-    let list = format!(
-        "SHA256 (a) = {h}\nSHA512(a)= {}\nBLAKE3 (a) = {}\nBLAKE3-256 (a) = {}\n{}  a\n",
-        s512(b"hello\n"),
-        b3(b"hello\n"),
-        b3(b"hello\n"),
-        b3(b"hello\n")
-    );
-    let r = checked(p, list.as_bytes(), &[]);
-    assert_eq!(
-        (s(&r.out).as_str(), r.err.as_str(), r.code),
-        ("a: OK\na: OK\na: OK\na: OK\na: OK\n", "", 0)
-    );
-    // A digest of the wrong length is improper, never a match.
-    let r = checked(
-        p,
-        format!("{}  a\n", &h[..62]).as_bytes(),
-        &["-a", "sha256"],
-    );
-    assert_eq!(
-        (r.err.as_str(), r.code),
-        ("khsum: L: no properly formatted checksum lines found\n", 1)
-    );
-    // Empty list, binary garbage, a list from stdin, a missing list.
-    let r = checked(p, b"", &[]);
-    assert_eq!(
-        (r.err.as_str(), r.code),
-        ("khsum: L: no properly formatted checksum lines found\n", 1)
-    );
-    let r = checked(p, b"\x00\xff\x13garbage\x00\n\xfe\n", &[]);
-    assert_eq!((r.out.len(), r.code), (0, 1));
-    let r = run(khsum(p)
-        .args(["-c"])
-        .write_stdin(format!("{}  a\n", b3(b"hello\n"))));
-    assert_eq!((s(&r.out).as_str(), r.code), ("a: OK\n", 0));
-    let r = run(khsum(p).args(["-c", "nolist"]));
-    assert_eq!(
-        (r.err.as_str(), r.code),
-        ("khsum: nolist: No such file or directory\n", 1)
-    );
-}
-
-#[test]
-fn keyed_tags_and_checks() {
-    let d = tree();
-    let p = d.path();
-    let key: Vec<u8> = (0..32).collect();
-    fs::write(p.join("k.bin"), &key).unwrap();
-    fs::write(p.join("k.hex"), format!("{}\n", hex::encode(&key))).unwrap();
-    let want = blake3::keyed_hash(&key.clone().try_into().unwrap(), b"hello\n")
-        .to_hex()
-        .to_string();
-    for kf in ["k.bin", "k.hex"] {
-        let r = run(khsum(p).args(["tag", "-a", "blake3", "--key-file", kf, "a"]));
-        assert_eq!(
-            (s(&r.out), r.code),
-            (format!("{want}  a\n"), 0),
-            "{}",
-            r.err
-        );
-    }
-    let r = run(khsum(p)
-        .args(["tag", "--key-env", "KHSUM_KEY", "--tag", "a"])
-        .env("KHSUM_KEY", hex::encode(&key)));
-    assert_eq!(s(&r.out), format!("BLAKE3 (a) = {want}\n"));
-    let r = run(khsum(p)
-        .args(["tag", "--key-file", "-", "a"])
-        .write_stdin(key.clone()));
-    assert_eq!(s(&r.out), format!("{want}  a\n"));
-    // HMAC-SHA256 with a key of any length.
-    use hmac::Mac;
-    let mut m = <hmac::Hmac<sha2::Sha256>>::new_from_slice(b"secret").unwrap();
-    m.update(b"hello\n");
-    fs::write(p.join("pw"), b"secret").unwrap();
-    let r = run(khsum(p).args(["tag", "-a", "hmac-sha256", "--key-file", "pw", "a"]));
-    assert_eq!(
-        s(&r.out),
-        format!("{}  a\n", hex::encode(m.finalize().into_bytes()))
-    );
-    // Verify with the right key, then the wrong one.
-    fs::write(p.join("T"), format!("BLAKE3 (a) = {want}\n")).unwrap();
-    let r = run(khsum(p).args(["check", "--key-file", "k.bin", "T"]));
-    assert_eq!((s(&r.out).as_str(), r.code), ("a: OK\n", 0));
-    fs::write(p.join("k2"), vec![7u8; 32]).unwrap();
-    let r = run(khsum(p).args(["-c", "--key-file", "k2", "T"]));
-    assert_eq!((s(&r.out).as_str(), r.code), ("a: FAILED\n", 1));
-    assert_eq!(r.err, "khsum: WARNING: 1 computed checksum did NOT match\n");
-}
-
-#[test]
-fn key_errors_are_setup_errors() {
-    let d = tree();
-    let p = d.path();
-    fs::write(p.join("short"), b"abc").unwrap();
-    fs::write(p.join("empty-key"), b"").unwrap();
-    fs::write(p.join("badhex"), format!("{}\n", "zz".repeat(32))).unwrap();
-    fs::create_dir(p.join("kdir")).unwrap();
-    let cases: &[(&[&str], &str)] = &[
-        (
-            &["tag", "--key-file", "short", "a"],
-            "khsum: short: expected a 32-byte key: 32 raw bytes or 64 hex digits (file has 3 bytes)\n",
-        ),
-        (
-            &["tag", "--key-file", "empty-key", "a"],
-            "khsum: empty-key: key file is empty\n",
-        ),
-        (
-            &["tag", "--key-file", "badhex", "a"],
-            "khsum: badhex: expected a 32-byte key: 32 raw bytes or 64 hex digits (file has 65 bytes)\n",
-        ),
-        (
-            &["tag", "--key-file", "nokey", "a"],
-            "khsum: nokey: No such file or directory\n",
-        ),
-        (
-            &["tag", "--key-file", "kdir", "a"],
-            "khsum: kdir: Is a directory\n",
-        ),
-        (
-            &["tag", "--key-env", "KHSUM_KEY", "a"],
-            "khsum: $KHSUM_KEY: not set\n",
-        ),
-        (
-            &["tag", "a"],
-            "khsum: tag needs a key: --key-file FILE or --key-env VAR (blake3 takes a 32-byte key)\n",
-        ),
-        (
-            &["tag", "-a", "sha256", "--key-file", "short", "a"],
-            "khsum: sha256 takes no key\n",
-        ),
-        (
-            &["tag", "--key-file", "-"],
-            "khsum: standard input cannot hold both the key (--key-file -) and data to hash\n",
-        ),
-        (
-            &["-c", "--key-file", "short", "-a", "blake3", "x"],
-            "khsum: short: expected a 32-byte key: 32 raw bytes or 64 hex digits (file has 3 bytes)\n",
-        ),
-    ];
-    for (args, err) in cases {
-        let r = run(khsum(p).args(*args));
-        assert_eq!(
-            (r.code, r.out.len(), r.err.as_str()),
-            (2, 0, *err),
-            "{args:?}"
-        );
-    }
-}
-
-#[cfg(unix)]
-#[test]
 fn output_failures() {
     let d = tree();
     let full = fs::OpenOptions::new()
@@ -866,138 +512,11 @@ fn sparse_file_larger_than_4_gib() {
 }
 
 #[test]
-fn a_hundred_thousand_inputs_and_list_lines() {
-    let d = tree();
-    let n = 100_000;
-    let r = run(khsum(d.path()).args(std::iter::repeat_n("a", n)));
-    assert_eq!(r.code, 0, "{}", r.err);
-    let line = format!("{}  a\n", b3(b"hello\n"));
-    assert_eq!(r.out.len(), line.len() * n);
-    assert!(r.out.chunks(line.len()).all(|c| c == line.as_bytes()));
-    let list = line.repeat(n);
-    let r = checked(d.path(), list.as_bytes(), &["--quiet"]);
-    assert_eq!((r.out.len(), r.err.as_str(), r.code), (0, "", 0));
-}
-
-#[test]
-fn megabyte_lines_and_garbage_in_lists() {
-    let d = tree();
-    let huge = "f".repeat(5 << 20);
-    let list = format!("{huge}\n{}  a\n\0\0\0\n", b3(b"hello\n"));
-    let r = checked(d.path(), list.as_bytes(), &["--warn"]);
-    assert_eq!(s(&r.out), "a: OK\n");
-    assert_eq!(
-        r.err,
-        "khsum: L: 1: improperly formatted checksum line\n\
-         khsum: L: 3: improperly formatted checksum line\n\
-         khsum: WARNING: 2 lines are improperly formatted\n"
-    );
-    assert_eq!(r.code, 0);
-    let r = checked(d.path(), list.as_bytes(), &["--strict"]);
-    assert_eq!(r.code, 1);
-}
-
-#[test]
 fn double_dash_ends_options() {
     let d = tree();
     fs::write(d.path().join("-a"), b"dash").unwrap();
     let r = run(khsum(d.path()).args(["--", "-a"]));
     assert_eq!((s(&r.out), r.code), (format!("{}  -a\n", b3(b"dash")), 0));
-}
-
-#[test]
-fn keyless_algorithms_refuse_tag_and_keyed_ones_default_to_zero_key() {
-    let d = tree();
-    let r = run(khsum(d.path()).args(["tag", "-a", "rescue-prime", "--key-file", "a", "a"]));
-    assert_eq!(
-        (r.code, r.out.len(), r.err.as_str()),
-        (2, 0, "khsum: rescue-prime takes no key\n")
-    );
-    // Hash mode with a keyed algorithm and no key: the all-zero key.
-    fs::write(d.path().join("zero16"), [0u8; 16]).unwrap();
-    let a = run(khsum(d.path()).args(["-a", "siphash-2-4", "a"]));
-    let b = run(khsum(d.path()).args(["tag", "-a", "siphash-2-4", "--key-file", "zero16", "a"]));
-    assert_eq!(a.code, 0, "{}", a.err);
-    assert_eq!(a.out, b.out);
-    let k = siphasher::sip::SipHasher24::new_with_key(&[0; 16]);
-    let want = std::hash::Hasher::finish(&{
-        let mut k = k;
-        std::hash::Hasher::write(&mut k, b"hello\n");
-        k
-    });
-    assert_eq!(
-        s(&a.out),
-        format!("{}  a\n", hex::encode(want.to_le_bytes()))
-    );
-}
-
-#[test]
-fn lemacsum_lists_verify() {
-    // pauldreik/lemac's test/one_byte_files.lemacsum lists `tag  one_byte_files/workfile_N.bin`
-    // for 256 one-byte files; the tags are the `src=lemacsum-onebyte` records in kats/.
-    let d = TempDir::new().unwrap();
-    fs::create_dir(d.path().join("one_byte_files")).unwrap();
-    let kats =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("kats/lemac.kat")).unwrap();
-    let mut list = String::new();
-    for line in kats
-        .lines()
-        .filter(|l| l.starts_with("alg=lemac ") && l.contains("src=lemacsum-onebyte"))
-    {
-        let field = |k: &str| line.split(' ').find_map(|f| f.strip_prefix(k)).unwrap();
-        let byte = hex::decode(field("msg=hex:")).unwrap()[0];
-        let name = format!("one_byte_files/workfile_{byte}.bin");
-        fs::write(d.path().join(&name), [byte]).unwrap();
-        list.push_str(&format!("{}  {name}\n", field("out=")));
-    }
-    assert_eq!(list.lines().count(), 256);
-    let r = checked(d.path(), list.as_bytes(), &["-a", "lemac", "--strict"]);
-    assert_eq!((r.code, r.err.as_str()), (0, ""));
-    assert_eq!(
-        s(&r.out).lines().filter(|l| l.ends_with(": OK")).count(),
-        256
-    );
-    // And khsum writes the same list.
-    let names: Vec<String> = list.lines().map(|l| l[34..].to_string()).collect();
-    let r = run(khsum(d.path()).args(["-a", "lemac"]).args(&names));
-    assert_eq!(s(&r.out), list);
-}
-
-#[test]
-fn multimixer_needs_a_key_as_long_as_the_file() {
-    let d = tree();
-    let p = d.path();
-    let key: Vec<u8> = (0..96u32).map(|i| (i * 7 + 1) as u8).collect();
-    let msg: Vec<u8> = (0..96u32).map(|i| (i * 13 + 5) as u8).collect();
-    fs::write(p.join("k"), &key).unwrap();
-    fs::write(p.join("m"), &msg).unwrap();
-    fs::write(p.join("short"), &msg[..64]).unwrap();
-    let mut want = [0u8; 64];
-    multimixer_128::multimixer_128(&key, &msg, &mut want);
-    let r = run(khsum(p).args([
-        "tag",
-        "-a",
-        "multimixer-128",
-        "--key-file",
-        "k",
-        "m",
-        "short",
-    ]));
-    assert_eq!(s(&r.out), format!("{}  m\n", hex::encode(want)));
-    assert_eq!(
-        r.err,
-        "khsum: short: multimixer-128 needs a key exactly as long as the message, a non-zero multiple of 32 bytes: key is 96 bytes, message is 64 bytes\n"
-    );
-    assert_eq!(r.code, 1);
-    let r = run(khsum(p).args(["-a", "multimixer-128", "m"]));
-    assert_eq!(
-        (r.code, r.out.len(), r.err.as_str()),
-        (
-            2,
-            0,
-            "khsum: multimixer-128 needs a key (--key-file or --key-env)\n"
-        )
-    );
 }
 
 #[cfg(unix)]
@@ -1028,4 +547,98 @@ fn stdin_redirected_from_a_file_hashes_like_the_file() {
         .output()
         .unwrap();
     assert_eq!(s(&o.stdout), format!("{}  -\n", s256(&data[1000..])));
+}
+
+#[test]
+fn blake2b_length_is_in_bits_like_b2sum() {
+    let d = files();
+    for bad in ["7", "0", "520"] {
+        let (out, err, code) = khsum_in(d.path(), &["-a", "blake2b", "-l", bad, "a"]);
+        assert_eq!((code, out.len()), (2, 0), "-l {bad}");
+        assert_eq!(
+            err,
+            format!(
+                "khsum: invalid length: {bad} (blake2b takes a multiple of 8 bits from 8 to 512)\n"
+            )
+        );
+    }
+}
+
+/// With a length, tags carry it (`BLAKE3-512`, as b2sum writes `BLAKE2b-256`), so any
+/// tagged khsum output checks with plain `khsum -c`.
+#[test]
+fn tags_carry_the_length() {
+    let d = files();
+    let (out, err, code) = khsum_in(d.path(), &["-l", "64", "--tag", "a"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let mut xof = [0u8; 64];
+    blake3::Hasher::new()
+        .update(b"hello\n")
+        .finalize_xof()
+        .fill(&mut xof);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("BLAKE3-512 (a) = {}\n", hex::encode(xof))
+    );
+    fs::write(d.path().join("T"), &out).unwrap();
+    let (out, err, code) = khsum_in(d.path(), &["-c", "T"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), "a: OK\n");
+    let (out, _, code) = khsum_in(d.path(), &["-a", "blake2b", "-l", "128", "--tag", "a"]);
+    assert_eq!(code, 0);
+    assert!(String::from_utf8_lossy(&out).starts_with("BLAKE2b-128 (a) = "));
+    fs::write(d.path().join("T"), &out).unwrap();
+    let (out, _, code) = khsum_in(d.path(), &["-c", "T"]);
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out).as_ref()),
+        (0, "a: OK\n")
+    );
+}
+
+/// `--base64` digests (cksum 9.2+) are written and read; a base64 digest of the wrong
+/// length is an improperly formatted line. `--raw` writes the one input's digest bytes.
+#[test]
+fn base64_and_raw_digests() {
+    use base64::Engine;
+    use sha2::Digest;
+    let d = files();
+    let want = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(b"hello\n"));
+    let (out, err, code) = khsum_in(d.path(), &["-a", "sha256", "--base64", "a"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), format!("{want}  a\n"));
+    let (out, _, _) = khsum_in(d.path(), &["-a", "sha256", "--base64", "--tag", "a"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("SHA256 (a) = {want}\n")
+    );
+    fs::write(d.path().join("L"), &out).unwrap();
+    let (out, err, code) = khsum_in(d.path(), &["-c", "L"]);
+    assert_eq!(
+        (code, err.as_str(), String::from_utf8_lossy(&out).as_ref()),
+        (0, "", "a: OK\n")
+    );
+    fs::write(d.path().join("L"), format!("{want}  a\n")).unwrap();
+    let (out, _, code) = khsum_in(d.path(), &["-a", "sha256", "-c", "L"]);
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out).as_ref()),
+        (0, "a: OK\n")
+    );
+    // One character short: not a digest of SHA-256's length in either encoding.
+    fs::write(d.path().join("L"), format!("SHA256 (a) = {}\n", &want[1..])).unwrap();
+    let (out, err, code) = khsum_in(d.path(), &["-c", "L"]);
+    assert_eq!((code, out.len()), (1, 0));
+    assert_eq!(
+        err,
+        "khsum: L: no properly formatted checksum lines found\n"
+    );
+
+    let (out, err, code) = khsum_in(d.path(), &["-a", "sha256", "--raw", "a"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, sha2::Sha256::digest(b"hello\n").to_vec());
+    let (out, err, code) = khsum_in(d.path(), &["--raw", "a", "big"]);
+    assert_eq!((code, out.len()), (2, 0));
+    assert_eq!(
+        err,
+        "khsum: --raw writes one digest: give one input and one algorithm (and no -r)\n"
+    );
 }

@@ -1,0 +1,943 @@
+//! Checking lists (`khsum -c`, `khsum check`) as users meet it: lists written by the tools
+//! they have, saved under the names real projects give them or piped in, checked with no
+//! `-a`; GNU's options, counts and warnings; malformed, huge and hostile lists; SHA-1
+//! collision attacks; `check --unlisted`. Exact stdout, stderr and exit status, as GNU
+//! coreutils 9.1 prints them where it checks the same.
+
+use crate::util::*;
+use std::fs;
+use std::path::Path;
+use tempfile::TempDir;
+
+fn all_ok() -> String {
+    NAMES.iter().map(|n| format!("{n}: OK\n")).collect()
+}
+
+/// (program, its arguments before the file names)
+const TOOLS: &[(&str, &[&str])] = &[
+    ("md5sum", &[]),
+    ("sha1sum", &[]),
+    ("sha224sum", &[]),
+    ("sha256sum", &[]),
+    ("sha384sum", &[]),
+    ("sha512sum", &[]),
+    ("sha256sum", &["--tag"]),
+    ("b2sum", &[]),
+    ("b2sum", &["-l", "8"]),
+    ("b2sum", &["-l", "128"]),
+    ("b2sum", &["-l", "256"]),
+    ("b2sum", &["-l", "256", "--tag"]),
+    ("cksum", &[]),
+    ("cksum", &["-a", "sha512"]),
+    ("cksum", &["-a", "blake2b", "-l", "160"]),
+    ("cksum", &["-a", "sm3"]),
+    ("sum", &[]),
+    ("sum", &["-s"]),
+    ("xxhsum", &["-H0"]),
+    ("xxhsum", &["-H1"]),
+    ("xxhsum", &["-H2"]),
+    ("xxhsum", &["-H3"]),
+    ("xxhsum", &["-H1", "--tag"]),
+    ("rhash", &[]),
+    ("rhash", &["--simple"]),
+    ("rhash", &["--md5"]),
+    ("rhash", &["--sha256"]),
+    ("rhash", &["--bsd", "--sha1"]),
+    ("rhash", &["--bsd", "--md5"]),
+    ("openssl", &["dgst", "-md5"]),
+    ("openssl", &["dgst", "-sha256"]),
+    ("openssl", &["dgst", "-sha512"]),
+    ("openssl", &["dgst", "-sha3-256"]),
+    ("openssl", &["dgst", "-blake2b512"]),
+    ("openssl", &["dgst", "-blake2s256"]),
+    ("openssl", &["dgst", "-r", "-sha256"]),
+];
+
+/// Names real projects give their lists (any of them may hold any algorithm's lines).
+const LIST_NAMES: &[&str] = &[
+    "SHA256SUMS",
+    "SHASUMS256.txt",
+    "terraform_1.5.0_SHA256SUMS",
+    "sha256sum.txt",
+    "SHA256SUMS-amd64",
+    "x.sha256sum",
+    "CHECKSUMS",
+    "checksums.txt",
+    "coreutils.md5sums",
+    "MD5SUMS",
+];
+
+fn check(d: &Dir, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut c = d.command();
+    c.args(args);
+    if let Some(b) = stdin {
+        c.stdin(b.to_vec());
+    }
+    c.run()
+}
+
+/// Every tool's list checks with plain `khsum -c` under every name and on standard input
+/// (`-c`, `-c -`, `/dev/stdin`): OK for each file, nothing on stderr, exit 0. With one
+/// file changed, that file alone is FAILED, with GNU's warning and exit 1.
+#[test]
+fn every_tools_list_checks_without_being_told_the_algorithm() {
+    let d = files();
+    for (prog, args) in TOOLS {
+        let all: Vec<&str> = args.iter().copied().chain(NAMES).collect();
+        let list = d.tool(prog, &all);
+        for name in LIST_NAMES {
+            d.create(name, &list);
+            let r = check(&d, &["-c", name], None);
+            assert_eq!(r.all(), (all_ok(), "", 0), "{prog} {args:?} as {name}");
+        }
+        for args in [&["-c"][..], &["-c", "-"], &["-c", "/dev/stdin"]] {
+            let r = check(&d, args, Some(&list));
+            assert_eq!(r.all(), (all_ok(), "", 0), "{prog} {args:?} on stdin");
+        }
+        d.create("big", b"changed");
+        let r = check(&d, &["-c"], Some(&list));
+        assert_eq!(
+            r.all(),
+            (
+                "a: OK\nempty: OK\nbig: FAILED\nsp ace: OK\n".into(),
+                "khsum: WARNING: 1 computed checksum did NOT match\n",
+                1
+            ),
+            "{prog} {args:?} with a changed file"
+        );
+        d.create(
+            "big",
+            (0..300_000u32).map(|i| (i % 251) as u8).collect::<Vec<_>>(),
+        );
+    }
+}
+
+/// khsum's own untagged output of every algorithm that needs no key (and BLAKE3 and
+/// BLAKE2b at short lengths) checks with plain `khsum -c`.
+#[test]
+fn own_output_checks_without_a() {
+    let d = files();
+    let mut runs: Vec<Vec<&str>> = khsum::Algorithm::all()
+        .iter()
+        .filter(|a| !a.needs_key())
+        .map(|a| vec!["-a", a.name])
+        .collect();
+    runs.extend([
+        vec!["-l", "8"],
+        vec!["-a", "blake3", "-l", "8"],
+        vec!["-l", "1"],
+        vec!["-a", "blake2b", "-l", "32"],
+        vec!["--base64", "-a", "sha512"],
+    ]);
+    for args in runs {
+        let all: Vec<&str> = args.iter().copied().chain(NAMES).collect();
+        let list = d.command().args(&all).run();
+        assert_eq!(list.code, 0, "{args:?}: {}", list.err);
+        d.create("L", &list.out);
+        assert_eq!(
+            check(&d, &["-c", "L"], None).all(),
+            (all_ok(), "", 0),
+            "{args:?}"
+        );
+    }
+}
+
+/// The Dockerfile idiom: one line on standard input.
+#[test]
+fn one_line_on_standard_input() {
+    let d = files();
+    let sha = s(&d.tool("sha256sum", &["a"]))[..64].to_string();
+    let r = check(&d, &["-c"], Some(format!("{sha}  a\n").as_bytes()));
+    assert_eq!(r.all(), ("a: OK\n".into(), "", 0));
+    let r = check(
+        &d,
+        &["-c", "--quiet"],
+        Some(format!("{sha} *a\n").as_bytes()),
+    );
+    assert_eq!(r.all(), (String::new(), "", 0));
+    d.create("a", b"tampered\n");
+    let r = check(&d, &["-c"], Some(format!("{sha}  a\n").as_bytes()));
+    assert_eq!(r.code, 1);
+    assert_eq!(s(&r.out), "a: FAILED\n");
+    assert!(
+        r.err
+            .starts_with("khsum: WARNING: 1 computed checksum did NOT match\n"),
+        "{}",
+        r.err
+    );
+}
+
+/// When no algorithm gives a listed digest, the lines are FAILED (as the first candidate,
+/// here SHA-256) and the hint says what was tried, with a command that runs as printed:
+/// `-` for standard input, a name with a space quoted once.
+#[test]
+fn no_match_says_what_was_tried() {
+    let d = files();
+    let zeros = "0".repeat(64);
+    let tried = "sha256, blake3, blake2s, sha512-256, sha3-256, sm3, rescue-prime, blake2b";
+    let r = check(&d, &["-c"], Some(format!("{zeros}  a\n").as_bytes()));
+    assert_eq!(
+        r.all(),
+        (
+            "a: FAILED\n".into(),
+            &*format!(
+                "khsum: WARNING: 1 computed checksum did NOT match\n\
+                 khsum: hint: 'standard input': the 32-byte digests of a match no algorithm tried ({tried}); they were checked as sha256; to check them as another, run: khsum -c -a blake3 -\n"
+            ),
+            1
+        )
+    );
+    d.create("my list", format!("{zeros}  sp ace\n"));
+    let r = check(&d, &["-c", "my list"], None);
+    assert!(
+        r.err.ends_with(&format!(
+            "khsum: hint: 'my list': the 32-byte digests of 'sp ace' match no algorithm tried ({tried}); they were checked as sha256; to check them as another, run: khsum -c -a blake3 'my list'\n"
+        )),
+        "{}",
+        r.err
+    );
+    // Malformed lines get no algorithm hint: they are not digests.
+    d.create("bad", "not a checksum line\n");
+    let r = check(&d, &["-c", "bad"], None);
+    assert_eq!(
+        r.all(),
+        (
+            String::new(),
+            "khsum: bad: no properly formatted checksum lines found\n",
+            1
+        )
+    );
+}
+
+/// `--json` records name the algorithm each line was checked with, found or given;
+/// `--quiet` drops OK records as it drops OK lines.
+#[test]
+fn json_names_the_algorithm_found() {
+    let d = files();
+    d.create("L", d.tool("md5sum", &["a", "big"]));
+    let r = check(&d, &["-c", "--json", "L"], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let recs: Vec<serde_json::Value> = s(&r.out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(recs.len(), 3);
+    assert_eq!(recs[0]["algorithm"], "md5");
+    assert_eq!(recs[1]["algorithm"], "md5");
+    d.create("big", b"changed");
+    let r = check(&d, &["-c", "--json", "--quiet", "L"], None);
+    let out = s(&r.out);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("{\"name\":\"big\",\"size\":7,\"algorithm\":\"md5\""));
+    assert!(lines[1].starts_with("{\"summary\":true,\"list\":\"L\",\"ok\":1,\"failed\":1"));
+}
+
+/// A byte-order mark before the first line is skipped: the first entry is checked (GNU
+/// 9.1 skips the line silently, as improper).
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let d = files();
+    let list = [&b"\xef\xbb\xbf"[..], &d.tool("sha256sum", &["a", "big"])].concat();
+    d.create("SHA256SUMS", list);
+    let r = check(&d, &["-c", "SHA256SUMS"], None);
+    assert_eq!(r.all(), ("a: OK\nbig: OK\n".into(), "", 0));
+}
+
+/// A list entry named `-` is standard input, as GNU reads it.
+#[test]
+fn an_entry_named_dash_reads_standard_input() {
+    let d = files();
+    let sha = s(&d.tool("sha256sum", &["a"]))[..64].to_string();
+    d.create("L", format!("{sha}  -\n"));
+    let r = check(&d, &["-c", "L"], Some(b"hello\n"));
+    assert_eq!(r.all(), ("-: OK\n".into(), "", 0));
+    // A list read from standard input cannot also be the data.
+    let r = check(&d, &["-c"], Some(format!("{sha}  -\n").as_bytes()));
+    assert_eq!(
+        r.all(),
+        (
+            "-: FAILED open or read\n".into(),
+            "khsum: -: standard input is the list being checked\n\
+             khsum: WARNING: 1 listed file could not be read\n",
+            1
+        )
+    );
+}
+
+/// A Debian system's package lists, checked from `/` as dpkg writes them: the same
+/// output and status as `md5sum -c`.
+#[test]
+fn debian_package_lists_check_like_md5sum() {
+    let Ok(lists) = std::fs::read_dir("/var/lib/dpkg/info") else {
+        return; // not a Debian system: nothing to compare with
+    };
+    let mut lists: Vec<_> = lists
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md5sums"))
+        .collect();
+    lists.sort();
+    assert!(!lists.is_empty());
+    for list in lists.iter().take(40) {
+        let want = std::process::Command::new("md5sum")
+            .current_dir("/")
+            .arg("-c")
+            .arg(list)
+            .output()
+            .unwrap();
+        let r = crate::util::run(
+            crate::util::khsum(std::path::Path::new("/"))
+                .arg("-c")
+                .arg(list),
+        );
+        assert_eq!(
+            (s(&r.out), r.code),
+            (s(&want.stdout), want.status.code().unwrap()),
+            "{}",
+            list.display()
+        );
+    }
+}
+
+/// Pseudo files (sysfs says 4096 bytes for a few; procfs says 0) hash to what `read()`
+/// returns, as `sha256sum` reads them, and check from a list.
+#[cfg(target_os = "linux")]
+#[test]
+fn pseudo_files_hash_what_read_returns() {
+    let d = Dir::new();
+    let files = ["/sys/devices/system/cpu/online", "/proc/version"];
+    for f in files {
+        assert!(std::path::Path::new(f).exists(), "{f}");
+    }
+    let want = d.tool("sha256sum", &files);
+    let r = d.command().args(["-a", "sha256"]).args(files).run();
+    assert_eq!(r.all(), (s(&want), "", 0));
+    d.create("L", &want);
+    let r = d.command().args(["-c", "L"]).run();
+    assert_eq!(
+        r.all(),
+        (files.iter().map(|f| format!("{f}: OK\n")).collect(), "", 0)
+    );
+}
+
+#[test]
+fn check_matches_gnu_output_and_status() {
+    let d = tree();
+    let p = d.path();
+    fs::write(p.join("b"), b"bee").unwrap();
+    let good = format!("{}  a\n{}  b\n", s256(b"hello\n"), s256(b"bee"));
+    let r = checked(p, good.as_bytes(), &["-a", "sha256"]);
+    assert_eq!(
+        (s(&r.out).as_str(), r.err.as_str(), r.code),
+        ("a: OK\nb: OK\n", "", 0)
+    );
+    let r = checked(p, good.as_bytes(), &["-a", "sha256", "--quiet"]);
+    assert_eq!((r.out.len(), r.code), (0, 0));
+    // `khsum check` is the same as `-c`.
+    let r = run(khsum(p).args(["check", "-a", "sha256", "L"]));
+    assert_eq!(s(&r.out), "a: OK\nb: OK\n");
+
+    let zero = "0".repeat(64);
+    let bad = format!("{good}garbage\n{zero}  a\n{zero}  missing\n");
+    let r = checked(p, bad.as_bytes(), &["-a", "sha256"]);
+    assert_eq!(
+        s(&r.out),
+        "a: OK\nb: OK\na: FAILED\nmissing: FAILED open or read\n"
+    );
+    assert_eq!(
+        r.err,
+        "khsum: missing: No such file or directory\n\
+         khsum: WARNING: 1 line is improperly formatted\n\
+         khsum: WARNING: 1 listed file could not be read\n\
+         khsum: WARNING: 1 computed checksum did NOT match\n"
+    );
+    assert_eq!(r.code, 1);
+    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--status"]);
+    assert_eq!(
+        (r.out.len(), r.err.as_str(), r.code),
+        (0, "khsum: missing: No such file or directory\n", 1)
+    );
+    // --warn, --quiet and --status are one setting; the last one given wins (GNU 9.1).
+    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--warn", "--quiet"]);
+    assert_eq!(s(&r.out), "a: FAILED\nmissing: FAILED open or read\n");
+    assert!(
+        r.err
+            .starts_with("khsum: missing: No such file or directory\n"),
+        "{}",
+        r.err
+    );
+    let r = checked(p, bad.as_bytes(), &["-a", "sha256", "--quiet", "--warn"]);
+    assert_eq!(
+        s(&r.out),
+        "a: OK\nb: OK\na: FAILED\nmissing: FAILED open or read\n"
+    );
+    assert!(
+        r.err
+            .starts_with("khsum: L: 3: improperly formatted SHA256 checksum line\n"),
+        "{}",
+        r.err
+    );
+    let ignore = format!("{good}{zero}  missing\n");
+    let r = checked(p, ignore.as_bytes(), &["-a", "sha256", "--ignore-missing"]);
+    assert_eq!(
+        (s(&r.out).as_str(), r.err.as_str(), r.code),
+        ("a: OK\nb: OK\n", "", 0)
+    );
+    let r = checked(
+        p,
+        format!("{zero}  missing\n").as_bytes(),
+        &["-a", "sha256", "--ignore-missing"],
+    );
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: L: no file was verified\n", 1)
+    );
+    // Improper lines alone don't fail, unless --strict.
+    let loose = format!("{good}not a checksum line\n");
+    let r = checked(p, loose.as_bytes(), &["-a", "sha256"]);
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: WARNING: 1 line is improperly formatted\n", 0)
+    );
+    let r = checked(p, loose.as_bytes(), &["-a", "sha256", "--strict"]);
+    assert_eq!(r.code, 1);
+    // Plural forms.
+    let two = format!("{zero}  a\n{zero}  b\n");
+    let r = checked(p, two.as_bytes(), &["-a", "sha256"]);
+    assert_eq!(
+        r.err,
+        "khsum: WARNING: 2 computed checksums did NOT match\n"
+    );
+}
+
+#[test]
+fn check_reads_every_list_form() {
+    let d = tree();
+    let p = d.path();
+    let h = s256(b"hello\n");
+    // Uppercase hex, '*' marker, CRLF, comments, blank lines.
+    let list = format!("# comment\n\n{} *a\r\n", h.to_uppercase());
+    let r = checked(p, list.as_bytes(), &["-a", "sha256"]);
+    assert_eq!((s(&r.out).as_str(), r.code), ("a: OK\n", 0));
+    // BSD, OpenSSL and b3sum forms; algorithm from the label when -a is absent.
+    let list = format!(
+        "SHA256 (a) = {h}\nSHA512(a)= {}\nBLAKE3 (a) = {}\nBLAKE3-256 (a) = {}\n{}  a\n",
+        s512(b"hello\n"),
+        b3(b"hello\n"),
+        b3(b"hello\n"),
+        b3(b"hello\n")
+    );
+    let r = checked(p, list.as_bytes(), &[]);
+    assert_eq!(
+        (s(&r.out).as_str(), r.err.as_str(), r.code),
+        ("a: OK\na: OK\na: OK\na: OK\na: OK\n", "", 0)
+    );
+    // A digest of the wrong length is improper, never a match.
+    let r = checked(
+        p,
+        format!("{}  a\n", &h[..62]).as_bytes(),
+        &["-a", "sha256"],
+    );
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: L: no properly formatted checksum lines found\n", 1)
+    );
+    // Empty list, binary garbage, a list from stdin, a missing list.
+    let r = checked(p, b"", &[]);
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: L: no properly formatted checksum lines found\n", 1)
+    );
+    let r = checked(p, b"\x00\xff\x13garbage\x00\n\xfe\n", &[]);
+    assert_eq!((r.out.len(), r.code), (0, 1));
+    let r = run(khsum(p)
+        .args(["-c"])
+        .write_stdin(format!("{}  a\n", b3(b"hello\n"))));
+    assert_eq!((s(&r.out).as_str(), r.code), ("a: OK\n", 0));
+    let r = run(khsum(p).args(["-c", "nolist"]));
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: nolist: No such file or directory\n", 1)
+    );
+}
+
+#[test]
+fn a_hundred_thousand_inputs_and_list_lines() {
+    let d = tree();
+    let n = 100_000;
+    let r = run(khsum(d.path()).args(std::iter::repeat_n("a", n)));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let line = format!("{}  a\n", b3(b"hello\n"));
+    assert_eq!(r.out.len(), line.len() * n);
+    assert!(r.out.chunks(line.len()).all(|c| c == line.as_bytes()));
+    let list = line.repeat(n);
+    let r = checked(d.path(), list.as_bytes(), &["--quiet"]);
+    assert_eq!((r.out.len(), r.err.as_str(), r.code), (0, "", 0));
+}
+
+#[test]
+fn megabyte_lines_and_garbage_in_lists() {
+    let d = tree();
+    let huge = "f".repeat(5 << 20);
+    let list = format!("{huge}\n{}  a\n\0\0\0\n", b3(b"hello\n"));
+    // A line longer than khsum reads is improper (as GNU counts it), read past in bounded
+    // memory, and always named.
+    let r = checked(d.path(), list.as_bytes(), &["--warn"]);
+    assert_eq!(s(&r.out), "a: OK\n");
+    assert_eq!(
+        r.err,
+        "khsum: L: 1: line too long (more than 70656 bytes): not a checksum line\n\
+         khsum: L: 3: improperly formatted checksum line\n\
+         khsum: WARNING: 2 lines are improperly formatted\n"
+    );
+    assert_eq!(r.code, 0);
+    let r = checked(d.path(), list.as_bytes(), &[]);
+    assert_eq!(
+        (s(&r.out).as_str(), r.err.as_str(), r.code),
+        (
+            "a: OK\n",
+            "khsum: L: 1: line too long (more than 70656 bytes): not a checksum line\n\
+             khsum: WARNING: 2 lines are improperly formatted\n",
+            0
+        )
+    );
+    let r = checked(d.path(), list.as_bytes(), &["--strict"]);
+    assert_eq!(r.code, 1);
+}
+
+/// GNU 9.1 details: --status, --warn and --quiet are one setting (the last wins); --tag
+/// with --text is an error; --untagged is the default form; --help and --version to a
+/// full device fail with exit 1.
+#[test]
+fn gnu_option_details() {
+    let d = files();
+    fs::write(
+        d.path().join("L"),
+        "f3faa5d6b07cd1f6e0d4e7b5ff3dd6e4a7a49c8c2e94ed6ce63b1e4e0a2c7bd6  a\nbad\n",
+    )
+    .unwrap();
+    // The digest above is not a's: the line fails either way; what is printed differs.
+    let (out, err, code) = khsum_in(d.path(), &["-a", "blake3", "-c", "--warn", "--status", "L"]);
+    assert_eq!((code, out.len(), err.as_str()), (1, 0, ""));
+    let (out, err, code) = khsum_in(d.path(), &["-a", "blake3", "-c", "--status", "--warn", "L"]);
+    assert_eq!(code, 1);
+    assert_eq!(String::from_utf8_lossy(&out), "a: FAILED\n");
+    assert_eq!(
+        err,
+        "khsum: L: 2: improperly formatted BLAKE3 checksum line\n\
+         khsum: WARNING: 1 line is improperly formatted\n\
+         khsum: WARNING: 1 computed checksum did NOT match\n"
+    );
+    let (out, err, code) = khsum_in(d.path(), &["-a", "blake3", "-c", "--warn", "--quiet", "L"]);
+    assert_eq!(code, 1);
+    assert_eq!(String::from_utf8_lossy(&out), "a: FAILED\n");
+    assert!(!err.contains("improperly formatted checksum line"), "{err}");
+
+    let (out, err, code) = khsum_in(d.path(), &["--tag", "--text", "a"]);
+    assert_eq!((code, out.len()), (2, 0));
+    assert!(
+        err.starts_with("error: the argument '--tag' cannot be used with '--text'"),
+        "{err}"
+    );
+    let (plain, _, _) = khsum_in(d.path(), &["a"]);
+    let (untagged, _, code) = khsum_in(d.path(), &["--tag", "--untagged", "a"]);
+    assert_eq!((code, untagged), (0, plain));
+
+    // Piped help is plain text (no terminal escapes), and starts with the summary.
+    for args in [&["--help"][..], &["check", "--help"], &["bench", "--help"]] {
+        let (out, err, code) = khsum_in(d.path(), args);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.contains('\x1b'), "{args:?}: {out}");
+        assert!(out.contains("Usage: khsum"), "{args:?}: {out}");
+    }
+    for flag in ["--help", "--version"] {
+        let o = khsum_std()
+            .arg(flag)
+            .stdout(
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{flag}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr),
+            "khsum: write error: No space left on device\n"
+        );
+    }
+}
+
+/// XXH3's untagged lines carry xxhsum's `XXH3_` prefix (they would otherwise look like
+/// XXH64's), and such a list checks with plain `khsum -c`.
+#[test]
+fn xxh3_untagged_lines_name_the_algorithm() {
+    let d = files();
+    let (out, _, code) = khsum_in(d.path(), &["-a", "xxh3", "a", "empty"]);
+    assert_eq!(code, 0);
+    // XXH3 of "hello\n" and of the empty input, as xxhsum -H3 prints them.
+    let tagged = tool_on_names(d.path(), "xxhsum", &["-H3", "--tag"]);
+    let tagged = String::from_utf8_lossy(&tagged);
+    let hex = |name: &str| {
+        let line = tagged
+            .lines()
+            .find(|l| l.contains(&format!("({name})")))
+            .unwrap();
+        line.rsplit(' ').next().unwrap().to_string()
+    };
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("XXH3_{}  a\nXXH3_{}  empty\n", hex("a"), hex("empty"))
+    );
+    fs::write(d.path().join("LIST"), &out).unwrap();
+    let (out, err, code) = khsum_in(d.path(), &["-c", "LIST"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(String::from_utf8_lossy(&out), "a: OK\nempty: OK\n");
+    // Checked as XXH64, the prefixed lines are not XXH64 lines.
+    let (_, err, code) = khsum_in(d.path(), &["-a", "xxh64", "-c", "LIST"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no properly formatted checksum lines found"),
+        "{err}"
+    );
+}
+
+/// Untagged lines check with no `-a` whatever the list is called: a list named like the
+/// tools name theirs (`SHA256SUMS`, `*.md5`, `B2SUMS`, also `.txt`/`.asc`) tries that
+/// algorithm first, and an unnamed one finds it from the digests' content.
+#[test]
+fn list_names_pick_the_algorithm_of_untagged_lines() {
+    let d = files();
+    let ok: String = NAMES.iter().map(|n| format!("{n}: OK\n")).collect();
+    for (prog, args, list) in [
+        ("sha256sum", &[][..], "SHA256SUMS"),
+        ("sha256sum", &[][..], "SHA256SUMS.asc"),
+        ("sha256sum", &[][..], "release.sha256"),
+        ("md5sum", &[][..], "MD5SUMS"),
+        ("md5sum", &[][..], "files.md5.txt"),
+        ("sha1sum", &[][..], "SHA1SUMS"),
+        ("sha512sum", &[][..], "SHA512SUMS"),
+        ("b2sum", &[][..], "B2SUMS"),
+        ("b2sum", &["-l", "256"][..], "B2SUMS"),
+        ("xxhsum", &["-H1"][..], "files.xxh64"),
+    ] {
+        fs::write(d.path().join(list), tool_on_names(d.path(), prog, args)).unwrap();
+        let (out, err, code) = khsum_in(d.path(), &["-c", list]);
+        assert_eq!((code, err.as_str()), (0, ""), "{prog} {args:?} as {list}");
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            ok,
+            "{prog} {args:?} as {list}"
+        );
+    }
+    // Under a name that says nothing, the digests' content tells: every tool's list
+    // checks, and a changed file is still FAILED.
+    for (prog, args) in [
+        ("sha256sum", &[][..]),
+        ("md5sum", &[][..]),
+        ("xxhsum", &["-H1"][..]),
+        ("xxhsum", &["-H0"][..]),
+        ("b2sum", &["-l", "128"][..]),
+    ] {
+        fs::write(d.path().join("list"), tool_on_names(d.path(), prog, args)).unwrap();
+        let (out, err, code) = khsum_in(d.path(), &["-c", "list"]);
+        assert_eq!((code, err.as_str()), (0, ""), "{prog} {args:?}");
+        assert_eq!(String::from_utf8_lossy(&out), ok, "{prog} {args:?}");
+    }
+}
+
+/// Untagged BLAKE3 output of any length, in hex or base64, checks with plain `khsum -c`:
+/// the length follows from the digest, as b2sum reads its lines, and the content tells
+/// the algorithm (a 16-digit one could be xxh64's too).
+#[test]
+fn untagged_lengths_follow_from_the_digest() {
+    let d = files();
+    let ok: String = NAMES.iter().map(|n| format!("{n}: OK\n")).collect();
+    for args in [
+        &["-l", "64"][..],
+        &["-l", "16"][..],
+        &["-l", "33"][..],
+        &["-l", "64", "--base64"][..],
+        &["-l", "20", "--base64"][..],
+        &["--base64"][..],
+        &["-a", "blake2b", "-l", "256", "--base64"][..],
+    ] {
+        let args_k: Vec<&str> = args.iter().copied().chain(NAMES).collect();
+        let (list, err, code) = khsum_in(d.path(), &args_k);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        let name = if args.contains(&"blake2b") {
+            "B2SUMS"
+        } else {
+            "list"
+        };
+        fs::write(d.path().join(name), &list).unwrap();
+        let (out, err, code) = khsum_in(d.path(), &["-c", name]);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out), ok, "{args:?}");
+        // A changed file fails at that length: the line is a real check.
+        fs::write(d.path().join("changed"), b"x").unwrap();
+        let line = String::from_utf8_lossy(&list)
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        let first = line.rsplit_once("  ").unwrap().1;
+        let changed = line.replacen(&format!("  {first}"), "  changed", 1);
+        fs::write(d.path().join(name), format!("{changed}\n")).unwrap();
+        let (out, _, code) = khsum_in(d.path(), &["-c", name]);
+        assert_eq!(
+            (code, String::from_utf8_lossy(&out).as_ref()),
+            (1, "changed: FAILED\n"),
+            "{args:?}"
+        );
+    }
+    let args_k: Vec<&str> = ["-l", "8"].into_iter().chain(NAMES).collect();
+    let (list, _, _) = khsum_in(d.path(), &args_k);
+    fs::write(d.path().join("list"), &list).unwrap();
+    for args in [
+        &["-c", "list"][..],
+        &["-c", "-l", "8", "list"],
+        &["-c", "-a", "blake3", "list"],
+    ] {
+        let (out, err, code) = khsum_in(d.path(), args);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out), ok, "{args:?}");
+    }
+}
+
+/// Diagnostics as GNU 9.1 writes them: an improper tagged line's warning names its
+/// algorithm (`sha256sum -c -w`), a list that cannot be read is a `read error`; and a key
+/// given for a list of unkeyed lines is an error naming the list and the line (exit 2),
+/// never a check with the key ignored.
+#[test]
+fn list_diagnostics_name_the_algorithm_and_the_cause() {
+    let d = files();
+    let mut list = tool_on_names(d.path(), "sha256sum", &["--tag"]);
+    list.extend_from_slice(b"SHA256 (a) = 00\n");
+    fs::write(d.path().join("L"), &list).unwrap();
+    let gnu = std::process::Command::new("sha256sum")
+        .current_dir(d.path())
+        .args(["-c", "-w", "L"])
+        .output()
+        .unwrap();
+    let (out, err, code) = khsum_in(d.path(), &["-c", "-w", "L"]);
+    assert_eq!(Some(code), gnu.status.code());
+    assert_eq!(out, gnu.stdout);
+    assert_eq!(
+        err,
+        String::from_utf8_lossy(&gnu.stderr).replace("sha256sum:", "khsum:")
+    );
+    assert_eq!(
+        err,
+        "khsum: L: 5: improperly formatted SHA256 checksum line\n\
+         khsum: WARNING: 1 line is improperly formatted\n"
+    );
+
+    fs::create_dir(d.path().join("dir")).unwrap();
+    let gnu = std::process::Command::new("sha256sum")
+        .current_dir(d.path())
+        .args(["-c", "dir"])
+        .output()
+        .unwrap();
+    let (out, err, code) = khsum_in(d.path(), &["-a", "sha256", "-c", "dir"]);
+    assert_eq!((Some(code), out.len()), (gnu.status.code(), 0));
+    assert_eq!(err, "khsum: dir: read error\n");
+    assert_eq!(
+        err,
+        String::from_utf8_lossy(&gnu.stderr).replace("sha256sum:", "khsum:")
+    );
+
+    fs::write(d.path().join("k"), [7u8; 32]).unwrap();
+    let (out, err, code) = khsum_in(d.path(), &["-c", "--key-file", "k", "L"]);
+    assert_eq!((code, out.len()), (2, 0));
+    assert_eq!(
+        err,
+        "khsum: L: 1: SHA256 lines take no key (one was given with --key-file)\n"
+    );
+}
+
+/// The two "SHA-1 is a Shambles" files (Leurent and Peyrin, 2020): different, with the
+/// same SHA-1. Their provenance is in `tests/data/sha1-collision/README.md`.
+fn shambles() -> (Vec<u8>, Vec<u8>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sha1-collision");
+    let one = fs::read(dir.join("sha-mbles-1.bin")).unwrap();
+    let two = fs::read(dir.join("sha-mbles-2.bin")).unwrap();
+    assert_ne!(one, two);
+    (one, two)
+}
+
+const SHAMBLES_SHA1: &str = "8ac60ba76f1999a1ab70223f225aefdc78d4ddc0";
+
+const COLLISION: &str = "SHA-1 collision attack detected: this file was made to share its SHA-1 digest with a different file, so the digest does not vouch for its content";
+
+#[test]
+fn sha1_collision_attacks_are_named_and_never_ok() {
+    let d = TempDir::new().unwrap();
+    let (one, two) = shambles();
+    fs::write(d.path().join("one"), &one).unwrap();
+    fs::write(d.path().join("two"), &two).unwrap();
+    fs::write(d.path().join("a"), b"hello\n").unwrap();
+    // Hashing prints the digest sha1sum prints (exit 0) and says what the file is.
+    let (out, err, code) = khsum_in(d.path(), &["-a", "sha1", "two", "a"]);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("{SHAMBLES_SHA1}  two\nf572d396fae9206628714fb2ce00f72e94f2258f  a\n")
+    );
+    assert_eq!(err, format!("khsum: two: {COLLISION}\n"));
+    assert_eq!(code, 0);
+    // The same through the streaming path (standard input) and a large file.
+    let mut big = one.clone();
+    big.resize(3 << 20, 7);
+    fs::write(d.path().join("big"), &big).unwrap();
+    let o = assert_cmd::Command::cargo_bin("khsum")
+        .unwrap()
+        .args(["-a", "sha1", "-"])
+        .write_stdin(one.clone())
+        .output()
+        .unwrap();
+    assert_eq!(o.stdout, format!("{SHAMBLES_SHA1}  -\n").as_bytes());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!("khsum: -: {COLLISION}\n")
+    );
+    assert_eq!(o.status.code(), Some(0));
+    for mmap in [&[][..], &["--no-mmap"]] {
+        let (_, err, code) = khsum_in(d.path(), &[&["-a", "sha1", "big"], mmap].concat());
+        assert_eq!(
+            (err.as_str(), code),
+            (&*format!("khsum: big: {COLLISION}\n"), 0)
+        );
+    }
+    // A list sha1sum wrote for "one" passes sha1sum for "two"; khsum fails both.
+    fs::write(
+        d.path().join("SHA1SUMS"),
+        format!("{SHAMBLES_SHA1}  two\nf572d396fae9206628714fb2ce00f72e94f2258f  a\n"),
+    )
+    .unwrap();
+    let (out, err, code) = khsum_in(d.path(), &["-c", "SHA1SUMS"]);
+    assert_eq!(String::from_utf8(out).unwrap(), "two: FAILED\na: OK\n");
+    assert_eq!(
+        err,
+        format!(
+            "khsum: two: {COLLISION}\nkhsum: WARNING: 1 listed file carries a SHA-1 collision attack: its matching digest proves nothing\n"
+        )
+    );
+    assert_eq!(code, 1);
+    let (out, _, code) = khsum_in(d.path(), &["-c", "--json", "SHA1SUMS"]);
+    let first: serde_json::Value =
+        serde_json::from_slice(out.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(first["status"], "failed");
+    assert_eq!(first["digest"], SHAMBLES_SHA1);
+    assert_eq!(first["warning"], COLLISION);
+    assert_eq!(code, 1);
+    // Several algorithms in one read: the SHA-1 line is printed and the warning given.
+    let (_, err, code) = khsum_in(d.path(), &["-a", "sha1,sha256", "one"]);
+    assert_eq!(
+        (err.as_str(), code),
+        (&*format!("khsum: one: {COLLISION}\n"), 0)
+    );
+    // An ordinary file's SHA-1 gets no warning (the `a` line above) and checks OK.
+    let (_, err, code) = khsum_in(d.path(), &["-c", "--status", "SHA1SUMS"]);
+    assert_eq!(
+        (err.as_str(), code),
+        (&*format!("khsum: two: {COLLISION}\n"), 1)
+    );
+}
+
+#[test]
+fn check_unlisted_reports_new_files() {
+    let d = release();
+    let p = d.path();
+    let sums = line(b"a\n", "rel/a") + &line(b"c\n", "./rel/sub/c");
+    fs::write(p.join("rel/SUMS"), &sums).unwrap();
+    let r = run(khsum(p).args(["check", "--unlisted", "rel", "rel/SUMS"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        (
+            "rel/a: OK\n./rel/sub/c: OK\nrel/b.tmp: NEW\nrel/sub/deep/d: NEW\n".to_string(),
+            "khsum: WARNING: 2 files are not listed\n",
+            1
+        )
+    );
+    // The tree rules apply; with every file listed, success.
+    let r = run(khsum(p).args([
+        "-c",
+        "--quiet",
+        "--unlisted",
+        "rel",
+        "--exclude",
+        "*.tmp",
+        "--max-depth",
+        "2",
+        "rel/SUMS",
+    ]));
+    assert_eq!((s(&r.out).as_str(), r.err.as_str(), r.code), ("", "", 0));
+    let r = run(khsum(p).args(["-c", "--status", "--unlisted", "rel", "rel/SUMS"]));
+    assert_eq!((s(&r.out).as_str(), r.err.as_str(), r.code), ("", "", 1));
+    let r = run(khsum(p).args([
+        "-c",
+        "--json",
+        "--quiet",
+        "--unlisted",
+        "rel/sub",
+        "rel/SUMS",
+    ]));
+    // The NEW record, then the directory's summary, last, with the NEW count.
+    let lines = json_lines(&r.out);
+    assert_eq!(
+        lines[lines.len() - 2..],
+        [
+            serde_json::json!({"name": "rel/sub/deep/d", "size": 2, "algorithm": null, "digest": null, "status": "new", "error": null}),
+            serde_json::json!({"summary": true, "dir": "rel/sub", "ok": 0, "failed": 0, "missing": 0, "errors": 0, "improper": 0, "new": 1})
+        ]
+    );
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        ("khsum: WARNING: 1 file is not listed\n", 1)
+    );
+    let r = run(khsum(p).args(["--unlisted", "rel", "rel/a"]));
+    assert_eq!((r.out.len(), r.code), (0, 2));
+}
+
+/// `check --unlisted`: a tree entry that cannot be read (a dangling link) gets its own
+/// `FAILED open or read` line (and `--json` record) besides the warning; the directory's
+/// `--json` summary closes the output with the NEW and error counts.
+#[cfg(unix)]
+#[test]
+fn check_unlisted_reports_entries_it_cannot_read() {
+    let d = crate::util::Dir::new();
+    d.create("rel/a", "a").create("rel/new", "n");
+    std::os::unix::fs::symlink("nowhere", d.path().join("rel/dangling")).unwrap();
+    let sums = d.tool("sha256sum", &["rel/a"]);
+    d.create("SUMS", &sums);
+    let r = d.command().args(["-c", "--unlisted", "rel", "SUMS"]).run();
+    assert_eq!(
+        r.all(),
+        (
+            "rel/a: OK\nrel/dangling: FAILED open or read\nrel/new: NEW\n".into(),
+            "khsum: rel/dangling: No such file or directory\n\
+             khsum: WARNING: 1 file is not listed\n",
+            1
+        )
+    );
+    let r = d
+        .command()
+        .args(["-c", "--json", "--unlisted", "rel", "SUMS"])
+        .run();
+    let lines: Vec<serde_json::Value> = s(&r.out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines[2..],
+        [
+            serde_json::json!({"name": "rel/dangling", "size": null, "algorithm": null, "digest": null, "status": "error", "error": "No such file or directory"}),
+            serde_json::json!({"name": "rel/new", "size": 1, "algorithm": null, "digest": null, "status": "new", "error": null}),
+            serde_json::json!({"summary": true, "dir": "rel", "ok": 0, "failed": 0, "missing": 0, "errors": 1, "improper": 0, "new": 1}),
+        ]
+    );
+    assert_eq!(r.code, 1);
+}

@@ -1,0 +1,270 @@
+//! The one harness every CLI test file uses (shaped like ripgrep's `TestCommand`): a
+//! temporary directory with files in it, the `khsum` binary started there (through the
+//! target's runner, QEMU for the aarch64 leg, when one is set), and its exact stdout,
+//! stderr and exit status.
+
+use sha2::Digest;
+use std::fs;
+use std::path::Path;
+use tempfile::TempDir;
+
+/// A temporary directory for one test.
+pub(crate) struct Dir {
+    tmp: TempDir,
+}
+
+impl Dir {
+    pub(crate) fn new() -> Dir {
+        Dir {
+            tmp: TempDir::new().unwrap(),
+        }
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        self.tmp.path()
+    }
+
+    /// Writes a file (and its parent directories) below the directory.
+    pub(crate) fn create(&self, name: &str, contents: impl AsRef<[u8]>) -> &Dir {
+        let p = self.path().join(name);
+        if let Some(parent) = p.parent() {
+            fs::create_dir_all(parent).unwrap();
+        }
+        fs::write(p, contents).unwrap();
+        self
+    }
+
+    /// `khsum` with this directory as its working directory.
+    pub(crate) fn command(&self) -> TestCommand {
+        TestCommand {
+            cmd: khsum(self.path()),
+        }
+    }
+
+    /// What the reference tool `prog` prints for `args` here (it must exist: a missing
+    /// tool fails the test rather than skipping it).
+    pub(crate) fn tool(&self, prog: &str, args: &[&str]) -> Vec<u8> {
+        tool(self.path(), prog, args)
+    }
+}
+
+/// One `khsum` run being set up.
+pub(crate) struct TestCommand {
+    cmd: assert_cmd::Command,
+}
+
+impl TestCommand {
+    pub(crate) fn args<I, S>(&mut self, args: I) -> &mut TestCommand
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        self.cmd.args(args);
+        self
+    }
+
+    pub(crate) fn stdin(&mut self, bytes: impl Into<Vec<u8>>) -> &mut TestCommand {
+        self.cmd.write_stdin(bytes.into());
+        self
+    }
+
+    /// Runs it: stdout, stderr and the exit status.
+    pub(crate) fn run(&mut self) -> Run {
+        run(&mut self.cmd)
+    }
+}
+
+/// `khsum` started in `dir`, with no key in its environment.
+pub(crate) fn khsum(dir: &Path) -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("khsum").unwrap();
+    c.current_dir(dir);
+    c.env_remove("KHSUM_KEY");
+    c
+}
+
+/// The binary as a `std::process::Command`, for what `assert_cmd` cannot do (a file as
+/// stdout, a running child's pipes, a closed descriptor); through the target's runner
+/// like [`khsum`].
+#[cfg_attr(not(unix), allow(dead_code))]
+pub(crate) fn khsum_std() -> std::process::Command {
+    use assert_cmd::cargo::CommandCargoExt;
+    std::process::Command::cargo_bin("khsum").unwrap()
+}
+
+/// A finished run.
+#[derive(Debug)]
+pub(crate) struct Run {
+    pub(crate) out: Vec<u8>,
+    pub(crate) err: String,
+    pub(crate) code: i32,
+}
+
+impl Run {
+    /// Stdout (lossily as text), stderr and the exit status, to compare in one go.
+    pub(crate) fn all(&self) -> (String, &str, i32) {
+        (s(&self.out), self.err.as_str(), self.code)
+    }
+}
+
+pub(crate) fn run(c: &mut assert_cmd::Command) -> Run {
+    let o = c.output().unwrap();
+    Run {
+        out: o.stdout,
+        err: String::from_utf8_lossy(&o.stderr).into_owned(),
+        code: o.status.code().unwrap_or(-1),
+    }
+}
+
+pub(crate) fn s(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// What the reference tool `prog` prints for `args` in `dir`.
+pub(crate) fn tool(dir: &Path, prog: &str, args: &[&str]) -> Vec<u8> {
+    let o = std::process::Command::new(prog)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{prog} is needed for this test: {e}"));
+    assert!(o.status.success(), "{prog} {args:?} failed");
+    o.stdout
+}
+
+// Fixtures and helpers shared by the test files.
+
+pub(crate) fn b3(data: &[u8]) -> String {
+    blake3::hash(data).to_hex().to_string()
+}
+
+pub(crate) fn s256(data: &[u8]) -> String {
+    hex::encode(sha2::Sha256::digest(data))
+}
+
+pub(crate) fn s512(data: &[u8]) -> String {
+    hex::encode(sha2::Sha512::digest(data))
+}
+
+pub(crate) fn tree() -> TempDir {
+    let d = TempDir::new().unwrap();
+    fs::write(d.path().join("a"), b"hello\n").unwrap();
+    fs::write(d.path().join("empty"), b"").unwrap();
+    d
+}
+
+pub(crate) fn checked(d: &Path, list: &[u8], extra: &[&str]) -> Run {
+    fs::write(d.join("L"), list).unwrap();
+    run(khsum(d).args(extra).args(["-c", "L"]))
+}
+
+pub(crate) fn files() -> Dir {
+    let d = Dir::new();
+    let big: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+    d.create("a", b"hello\n")
+        .create("empty", b"")
+        .create("big", big)
+        .create("sp ace", b"x");
+    d
+}
+
+pub(crate) const NAMES: [&str; 4] = ["a", "empty", "big", "sp ace"];
+
+pub(crate) fn tool_on_names(dir: &Path, prog: &str, args: &[&str]) -> Vec<u8> {
+    let o = std::process::Command::new(prog)
+        .current_dir(dir)
+        .args(args)
+        .args(NAMES)
+        .output()
+        .unwrap_or_else(|e| panic!("{prog} is needed for this test: {e}"));
+    assert!(o.status.success(), "{prog} {args:?} failed");
+    o.stdout
+}
+
+pub(crate) fn khsum_in(dir: &Path, args: &[&str]) -> (Vec<u8>, String, i32) {
+    let o = khsum(dir).args(args).output().unwrap();
+    (
+        o.stdout,
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        o.status.code().unwrap_or(-1),
+    )
+}
+
+/// A release-like tree: `rel/a`, `rel/b.tmp`, `rel/sub/c`, `rel/sub/deep/d`.
+pub(crate) fn release() -> TempDir {
+    let d = TempDir::new().unwrap();
+    for (f, data) in [
+        ("rel/a", &b"a\n"[..]),
+        ("rel/b.tmp", b"b\n"),
+        ("rel/sub/c", b"c\n"),
+        ("rel/sub/deep/d", b"d\n"),
+    ] {
+        let p = d.path().join(f);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, data).unwrap();
+    }
+    d
+}
+
+pub(crate) fn line(data: &[u8], name: &str) -> String {
+    format!("{}  {name}\n", b3(data))
+}
+
+pub(crate) fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
+    out.split(|&c| c == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect()
+}
+
+/// A pseudo-terminal: (master, slave), 80 columns wide; `None` (with the reason printed)
+/// where none can be opened.
+#[cfg(unix)]
+pub(crate) fn pty() -> Option<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
+    use rustix::fs::{Mode, OFlags};
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    let open = || -> rustix::io::Result<_> {
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY)?;
+        grantpt(&master)?;
+        unlockpt(&master)?;
+        let name = ptsname(&master, Vec::new())?;
+        let slave = rustix::fs::open(
+            name.as_c_str(),
+            OFlags::RDWR | OFlags::NOCTTY,
+            Mode::empty(),
+        )?;
+        rustix::termios::tcsetwinsize(
+            &slave,
+            rustix::termios::Winsize {
+                ws_row: 24,
+                ws_col: 80,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            },
+        )?;
+        Ok((master, slave))
+    };
+    match open() {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("skipped: no pseudo-terminal can be opened here ({e})");
+            None
+        }
+    }
+}
+
+/// Everything the terminal shows until the last slave is closed.
+#[cfg(unix)]
+pub(crate) fn drain(master: std::os::fd::OwnedFd) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut f = fs::File::from(master);
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Linux answers EIO once no slave is open.
+        while let Ok(n) = std::io::Read::read(&mut f, &mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        all
+    })
+}
