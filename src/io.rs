@@ -158,6 +158,21 @@ pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Digest, InputError> 
 /// # Errors
 /// As [`hash_path`].
 pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+    read_path(path, proto, mmap, &mut |data| proto.digest_whole(data))
+}
+
+/// What hashes a file read whole into memory (its content after every consistency
+/// check): [`Hasher::digest_whole`], or `crate::batch`'s collector, which keeps small
+/// files to hash many at once in SIMD lanes and returns a placeholder.
+pub(crate) type Whole<'a> = dyn FnMut(&[u8]) -> Result<Digest, Error> + 'a;
+
+/// [`hash_path_with`], with the files read whole into memory hashed by `whole`.
+pub(crate) fn read_path(
+    path: &Path,
+    proto: &dyn Hasher,
+    mmap: Mmap,
+    whole: &mut Whole<'_>,
+) -> Result<Hashed, InputError> {
     let started = SystemTime::now();
     let file = File::open(path)?;
     with_buf(|store| {
@@ -185,15 +200,15 @@ pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Has
         if settled(&meta, started) {
             if n < FIRST && meta.len() == n as u64 {
                 return Ok(Hashed {
-                    digest: proto.digest_whole(&buf[..n])?,
+                    digest: whole(&buf[..n])?,
                     size: n as u64,
                 });
             }
             // Unchanged while the first bytes were read: keep them, check the rest.
-            return hash_open(&file, &meta, 0, proto, mmap, buf, n);
+            return hash_open(&file, &meta, 0, proto, mmap, buf, n, whole);
         }
         (&file).rewind()?;
-        hash_open(&file, &meta, 0, proto, mmap, buf, 0)
+        hash_open(&file, &meta, 0, proto, mmap, buf, 0, whole)
     })
 }
 
@@ -274,8 +289,9 @@ fn read_some(mut r: impl Read, buf: &mut [u8]) -> io::Result<usize> {
 /// it matched `meta`. The length is announced, the file is mapped when the hasher prefers
 /// it (only from the start), and the size and timestamps are compared with `meta` after
 /// reading. A file that fits `buf` is read whole into it and hashed in one call
-/// ([`Hasher::digest_whole`]), which spares thousands of small files a heap copy of the
-/// hasher.
+/// (`whole`: [`Hasher::digest_whole`] or the batch collector), which spares thousands of
+/// small files a heap copy of the hasher.
+#[allow(clippy::too_many_arguments)]
 fn hash_open(
     file: &File,
     meta: &Metadata,
@@ -284,6 +300,7 @@ fn hash_open(
     mmap: Mmap,
     buf: &mut [u8],
     have: usize,
+    whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
     let before = Stamp::of(meta);
     let expected = meta.len().saturating_sub(start);
@@ -300,7 +317,7 @@ fn hash_open(
             return Err(changed());
         }
         return Ok(Hashed {
-            digest: proto.digest_whole(&buf[..len])?,
+            digest: whole(&buf[..len])?,
             size: expected,
         });
     }
@@ -437,7 +454,16 @@ pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputEr
         {
             let start = std::io::Seek::stream_position(&mut &f).unwrap_or(0);
             return with_buf(|store| {
-                hash_open(&f, &meta, start, proto, mmap, aligned(store, CHUNK), 0)
+                hash_open(
+                    &f,
+                    &meta,
+                    start,
+                    proto,
+                    mmap,
+                    aligned(store, CHUNK),
+                    0,
+                    &mut |d| proto.digest_whole(d),
+                )
             });
         }
     }
@@ -533,7 +559,12 @@ mod tests {
             let file = File::open(&path).unwrap();
             let meta = file.metadata().unwrap();
             let open = |f: &File, m: &Metadata| {
-                with_buf(|store| hash_open(f, m, 0, &*proto, Mmap::Auto, aligned(store, CHUNK), 0))
+                with_buf(|store| {
+                    let buf = aligned(store, CHUNK);
+                    hash_open(f, m, 0, &*proto, Mmap::Auto, buf, 0, &mut |d| {
+                        proto.digest_whole(d)
+                    })
+                })
             };
             assert!(open(&file, &meta).is_ok());
             std::fs::OpenOptions::new()

@@ -11,6 +11,7 @@
 
 pub mod algorithm;
 pub mod backend;
+pub mod batch;
 pub mod checkfile;
 pub mod hasher;
 pub mod inputs;

@@ -39,3 +39,195 @@ fn every_standard_vector_on_every_multi_buffer_kernel() {
     }
     assert!(mb::available_backends().contains(&Backend::Portable));
 }
+
+/// The registry's MD5 and SHA-512 hashers carry the best SIMD kernel this CPU has;
+/// SHA-256 only where no SHA-256 instructions (SHA-NI, ARMv8 SHA-2) beat it.
+#[test]
+fn the_registry_hashers_carry_the_chosen_kernel() {
+    if std::env::var_os(mb::ENV).is_some() {
+        return; // a deliberate override: nothing to check about the default choice
+    }
+    let simd = mb::available_backends()
+        .into_iter()
+        .find(|&b| b != Backend::Portable);
+    for kind in Kind::ALL {
+        let h = khsum::Algorithm::lookup(kind.name())
+            .unwrap()
+            .hasher(None, &khsum::Params::default())
+            .unwrap();
+        assert_eq!(h.multi_buffer_backend(), mb::chosen_backend(kind));
+        if kind != Kind::Sha256 {
+            assert_eq!(h.multi_buffer_backend(), simd, "{}", kind.name());
+        }
+        assert_eq!(h.multi_buffer_max() > 0, h.multi_buffer_backend().is_some());
+    }
+}
+
+use crate::util::{Run, khsum, run, s};
+use sha2::Digest as _;
+use std::fs;
+use std::path::Path;
+
+fn reference(kind: Kind, data: &[u8]) -> String {
+    match kind {
+        Kind::Md5 => hex::encode(md5::Md5::digest(data)),
+        Kind::Sha256 => hex::encode(sha2::Sha256::digest(data)),
+        Kind::Sha512 => hex::encode(sha2::Sha512::digest(data)),
+    }
+}
+
+/// The kernel settings to run the CLI under: the default choice, none, the portable
+/// reference, and every SIMD kernel of this CPU.
+fn settings() -> Vec<Option<String>> {
+    let mut v = vec![None, Some("off".to_string())];
+    v.extend(
+        mb::available_backends()
+            .iter()
+            .map(|b| Some(b.name().to_string())),
+    );
+    v
+}
+
+fn khsum_with(dir: &Path, setting: &Option<String>, args: &[&str]) -> Run {
+    let mut c = khsum(dir);
+    match setting {
+        Some(v) => c.env(mb::ENV, v),
+        None => c.env_remove(mb::ENV),
+    };
+    run(c.args(args))
+}
+
+/// A tree of small files of many lengths (every lane refilled many times), two files
+/// above the multi-buffer size (single-stream), an empty file, a directory and a
+/// missing name among them; the file names in argument order.
+fn small_tree(dir: &Path) -> (Vec<String>, Vec<Option<Vec<u8>>>) {
+    let mut names = Vec::new();
+    let mut contents = Vec::new();
+    let mut rng = khsum::testutil::TestRng::new(2323);
+    for i in 0..260 {
+        let name = format!("d{}/f{i:03}", i % 3);
+        let data = match i {
+            17 => Vec::new(),
+            40 | 200 => rng.bytes(mb::MAX_INPUT + 1 + i),
+            _ => {
+                let len = rng.below(if i % 5 == 0 { 600 } else { 20_000 });
+                rng.bytes(len as usize)
+            }
+        };
+        let p = dir.join(&name);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(&p, &data).unwrap();
+        names.push(name);
+        contents.push(Some(data));
+        if i == 99 {
+            names.push("d0".into());
+            contents.push(None);
+        }
+        if i == 150 {
+            names.push("missing".into());
+            contents.push(None);
+        }
+    }
+    (names, contents)
+}
+
+/// `khsum -a md5|sha256|sha512 FILES...` prints the digests the crates compute, in
+/// argument order, with the same error lines and exit status whatever the kernel and the
+/// thread count; the errors (a directory, a missing file) stay with their names alone.
+#[test]
+fn many_small_files_hash_in_lanes_in_argument_order() {
+    let d = tempfile::TempDir::new().unwrap();
+    let (names, contents) = small_tree(d.path());
+    let args: Vec<&str> = names.iter().map(|n| &n[..]).collect();
+    let want_err = "khsum: d0: Is a directory (use -r to hash the files below it)\n\
+                    khsum: missing: No such file or directory\n";
+    for kind in Kind::ALL {
+        let mut want = String::new();
+        for (n, c) in names.iter().zip(&contents) {
+            if let Some(c) = c {
+                want.push_str(&format!("{}  {n}\n", reference(kind, c)));
+            }
+        }
+        for setting in settings() {
+            for jobs in ["1", "3"] {
+                let mut a = vec!["-j", jobs, "-a", kind.name()];
+                a.extend(&args);
+                let r = khsum_with(d.path(), &setting, &a);
+                let what = format!("{} {setting:?} -j{jobs}", kind.name());
+                assert_eq!(s(&r.out), want, "{what}");
+                assert_eq!(r.err, want_err, "{what}");
+                assert_eq!(r.code, 1, "{what}");
+            }
+        }
+    }
+}
+
+/// `khsum -c` of an md5sums-style list (no `-a`: the algorithm from the digest length)
+/// and of tagged SHA-256/SHA-512 lists: OK, FAILED and read errors line by line in list
+/// order, GNU's closing warnings and status, the same through every kernel.
+#[test]
+fn checking_a_list_of_small_files_in_lanes() {
+    let d = tempfile::TempDir::new().unwrap();
+    let (names, contents) = small_tree(d.path());
+    for kind in Kind::ALL {
+        let mut list = String::new();
+        let mut want = String::new();
+        for (i, (n, c)) in names.iter().zip(&contents).enumerate() {
+            let Some(c) = c else {
+                if n == "missing" {
+                    list.push_str(&format!("{}  {n}\n", reference(kind, b"")));
+                    want.push_str(&format!("{n}: FAILED open or read\n"));
+                }
+                continue;
+            };
+            // Every 50th line lists a wrong digest.
+            let digest = if i % 50 == 7 {
+                reference(kind, b"not it")
+            } else {
+                reference(kind, c)
+            };
+            let line = match kind {
+                Kind::Md5 => format!("{digest}  {n}\n"),
+                Kind::Sha256 => format!("SHA256 ({n}) = {digest}\n"),
+                Kind::Sha512 => format!("SHA512 ({n}) = {digest}\n"),
+            };
+            list.push_str(&line);
+            let verdict = if i % 50 == 7 { "FAILED" } else { "OK" };
+            want.push_str(&format!("{n}: {verdict}\n"));
+        }
+        fs::write(d.path().join("LIST"), &list).unwrap();
+        let failed = want.matches(": FAILED\n").count();
+        let want_err = format!(
+            "khsum: missing: No such file or directory\n\
+             khsum: WARNING: 1 listed file could not be read\n\
+             khsum: WARNING: {failed} computed checksums did NOT match\n"
+        );
+        for setting in settings() {
+            for jobs in ["1", "2"] {
+                let r = khsum_with(d.path(), &setting, &["-j", jobs, "-c", "LIST"]);
+                let what = format!("{} {setting:?} -j{jobs}", kind.name());
+                assert_eq!(s(&r.out), want, "{what}");
+                assert_eq!(r.err, want_err, "{what}");
+                assert_eq!(r.code, 1, "{what}");
+            }
+        }
+    }
+}
+
+/// A kernel this CPU lacks, or a name that is no backend, leaves the single-stream path:
+/// the digests are the same.
+#[test]
+fn an_unavailable_kernel_setting_falls_back_to_single_stream() {
+    let d = tempfile::TempDir::new().unwrap();
+    fs::write(d.path().join("a"), b"abc").unwrap();
+    fs::write(d.path().join("b"), vec![7u8; 5000]).unwrap();
+    let want = format!(
+        "{}  a\n{}  b\n",
+        reference(Kind::Md5, b"abc"),
+        reference(Kind::Md5, &[7u8; 5000])
+    );
+    for setting in ["avx512", "neon", "avx2", "nonsense", "on"] {
+        let r = khsum_with(d.path(), &Some(setting.into()), &["-a", "md5", "a", "b"]);
+        assert_eq!(r.all(), (want.clone(), "", 0), "{setting}");
+    }
+}
