@@ -9,7 +9,7 @@
 //! |----------|--------------|---------|
 //! | avx512   | 16           | 8       |
 //! | avx2     | 8            | 4       |
-//! | neon     | 4            | 2       |
+//! | neon     | 8 (2 × 4)    | 4 (2 × 2) |
 //! | portable | 8            | 4       |
 //!
 //! Layout: this file owns the kernel table, the choice of kernel, the lane scheduler
@@ -252,7 +252,16 @@ fn chosen(kind: Kind) -> Option<&'static Entry<Kernels>> {
         "" => {}
         name => return Backend::from_name(name).and_then(forced),
     }
-    Some(backend::best(KERNELS)).filter(|e| e.backend != Backend::Portable)
+    Some(backend::best(KERNELS)).filter(|e| e.backend != Backend::Portable && pays(kind, e.backend))
+}
+
+/// Whether `kind`'s kernel on `backend` beats one message at a time in scalar code. Not
+/// SHA-512 on NEON: its 64-bit rotations take two instructions each, and in LLVM's cycle
+/// model 4 NEON lanes (two registers per word) took 0.74x (Neoverse N1) and 0.87x
+/// (Cortex-A76) the speed of the `sha2` crate's scalar code per message
+/// (`benches/mb_mca.py`); MD5 (2.41x, 1.82x) and SHA-256 (1.37x, 1.54x) pay.
+fn pays(kind: Kind, backend: Backend) -> bool {
+    !(kind == Kind::Sha512 && backend == Backend::Neon)
 }
 
 /// Whether this CPU has instructions that hash one `kind` message faster than its

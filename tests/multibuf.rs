@@ -56,8 +56,15 @@ fn the_registry_hashers_carry_the_chosen_kernel() {
             .hasher(None, &khsum::Params::default())
             .unwrap();
         assert_eq!(h.multi_buffer_backend(), mb::chosen_backend(kind));
+        // SHA-512 on NEON is slower than scalar code (mb::pays).
+        let pays = !(kind == Kind::Sha512 && simd == Some(Backend::Neon));
         if kind != Kind::Sha256 {
-            assert_eq!(h.multi_buffer_backend(), simd, "{}", kind.name());
+            assert_eq!(
+                h.multi_buffer_backend(),
+                simd.filter(|_| pays),
+                "{}",
+                kind.name()
+            );
         }
         assert_eq!(h.multi_buffer_max() > 0, h.multi_buffer_backend().is_some());
     }
