@@ -342,6 +342,19 @@ static ALL: &[Algorithm] = &[
         ..DEFAULT
     },
     Algorithm {
+        name: "ripemd160",
+        aliases: &["ripemd-160", "rmd160"],
+        labels: &["RIPEMD160", "RIPEMD-160", "RMD160"],
+        output: OutputRule::Fixed(20),
+        summary: "RIPEMD-160 (ISO/IEC 10118-3), like rhash --ripemd160 and openssl dgst -ripemd160",
+        kat_ids: &["ripemd160"],
+        list_stems: &["ripemd160", "rmd160"],
+        rank: 25,
+        boundaries: &[56, 64, 128],
+        build: |_| Ok(crate::rustcrypto::digest::<ripemd::Ripemd160>()),
+        ..DEFAULT
+    },
+    Algorithm {
         name: "md5",
         boundaries: &[56, 64, 128],
         rank: 3,
@@ -1043,6 +1056,7 @@ mod tests {
                 "blake2b",
                 "blake2s",
                 "sm3",
+                "ripemd160",
                 "md5",
                 "sha1",
                 "xxh32",

@@ -44,12 +44,15 @@ const TOOLS: &[(&str, &[&str])] = &[
     ("rhash", &["--sha256"]),
     ("rhash", &["--bsd", "--sha1"]),
     ("rhash", &["--bsd", "--md5"]),
+    ("rhash", &["--ripemd160"]),
+    ("rhash", &["--bsd", "--ripemd160"]),
     ("openssl", &["dgst", "-md5"]),
     ("openssl", &["dgst", "-sha256"]),
     ("openssl", &["dgst", "-sha512"]),
     ("openssl", &["dgst", "-sha3-256"]),
     ("openssl", &["dgst", "-blake2b512"]),
     ("openssl", &["dgst", "-blake2s256"]),
+    ("openssl", &["dgst", "-ripemd160"]),
     ("openssl", &["dgst", "-r", "-sha256"]),
 ];
 

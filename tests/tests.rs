@@ -10,6 +10,7 @@ mod interop;
 mod io;
 mod kats;
 mod keyed;
+mod layout;
 mod lemac;
 mod multibuf;
 mod multimixer;

@@ -1,0 +1,239 @@
+//! The shape of the source tree, checked from the files themselves: no import cycle among
+//! the library's top-level modules nor among the binary's, no function of the binary over
+//! 100 lines, and no per-algorithm rule outside the registry (a `name == "…"` test).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file below `dir`, less `skip`.
+fn sources(dir: &Path, skip: Option<&Path>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if Some(p.as_path()) == skip {
+                continue;
+            }
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The code of a file without `//` comments, string contents and its test module.
+fn code(p: &Path) -> String {
+    let text = fs::read_to_string(p).unwrap();
+    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut in_str = false;
+        let mut prev = ' ';
+        let mut kept = String::new();
+        for (i, c) in line.char_indices() {
+            if !in_str && c == '/' && line[i..].starts_with("//") {
+                break;
+            }
+            if c == '"' && prev != '\\' {
+                in_str = !in_str;
+            }
+            kept.push(if in_str && c != '"' { ' ' } else { c });
+            prev = if prev == '\\' && c == '\\' { ' ' } else { c };
+        }
+        out.push_str(&kept);
+        out.push('\n');
+    }
+    out
+}
+
+/// The top-level module of a file below `root` (`io/mmap.rs` is `io`).
+fn module(root: &Path, p: &Path) -> String {
+    let rel = p.strip_prefix(root).unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// The modules each module names as `crate::m` (re-exports of `lib.rs` resolved).
+fn graph(
+    root: &Path,
+    skip: Option<&Path>,
+    reexports: &BTreeMap<String, String>,
+) -> BTreeMap<String, BTreeSet<String>> {
+    let files = sources(root, skip);
+    let mods: BTreeSet<String> = files
+        .iter()
+        .map(|p| module(root, p))
+        .filter(|m| m != "lib" && m != "main")
+        .collect();
+    let mut g: BTreeMap<String, BTreeSet<String>> =
+        mods.iter().map(|m| (m.clone(), BTreeSet::new())).collect();
+    for p in &files {
+        let m = module(root, p);
+        if !mods.contains(&m) {
+            continue;
+        }
+        let c = code(p);
+        let mut names: Vec<String> = Vec::new();
+        for (i, _) in c.match_indices("crate::") {
+            let rest = &c[i + 7..];
+            if let Some(group) = rest.strip_prefix('{') {
+                let group = &group[..group.find('}').unwrap_or(group.len())];
+                names.extend(
+                    group
+                        .split(',')
+                        .map(|n| n.trim().split("::").next().unwrap().to_string()),
+                );
+            } else {
+                let n: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                names.push(n);
+            }
+        }
+        for n in names {
+            let t = reexports.get(&n).cloned().unwrap_or(n);
+            if t != m && mods.contains(&t) {
+                g.get_mut(&m).unwrap().insert(t);
+            }
+        }
+    }
+    g
+}
+
+/// A cycle of `g`, if it has one.
+fn cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        g: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        match state.get(n) {
+            Some(2) => return None,
+            Some(1) => {
+                let at = path.iter().position(|p| p == n).unwrap();
+                let mut c = path[at..].to_vec();
+                c.push(n.to_string());
+                return Some(c);
+            }
+            _ => {}
+        }
+        state.insert(n.to_string(), 1);
+        path.push(n.to_string());
+        for m in &g[n] {
+            if let Some(c) = visit(m, g, state, path) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        state.insert(n.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    g.keys()
+        .find_map(|n| visit(n, g, &mut state, &mut Vec::new()))
+}
+
+/// `pub use m::{A, B};` lines of `lib.rs`: name → module.
+fn reexports(lib: &Path) -> BTreeMap<String, String> {
+    let mut r = BTreeMap::new();
+    for line in fs::read_to_string(lib).unwrap().lines() {
+        let Some(rest) = line.strip_prefix("pub use ") else {
+            continue;
+        };
+        let Some((m, names)) = rest.trim_end_matches(';').split_once("::") else {
+            continue;
+        };
+        for n in names.trim_matches(|c| c == '{' || c == '}').split(',') {
+            r.insert(n.trim().to_string(), m.to_string());
+        }
+    }
+    r
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+#[test]
+fn no_import_cycles() {
+    let src = root();
+    let bin = src.join("bin");
+    let lib = graph(&src, Some(&bin), &reexports(&src.join("lib.rs")));
+    assert!(
+        lib.len() > 25 && lib["algorithm"].contains("spec"),
+        "{lib:?}"
+    );
+    assert_eq!(cycle(&lib), None, "the library's modules");
+    let bin = graph(&bin.join("khsum"), None, &BTreeMap::new());
+    assert!(bin.len() > 8 && bin["check"].contains("report"), "{bin:?}");
+    assert_eq!(cycle(&bin), None, "the binary's modules");
+    // The check finds a cycle where there is one.
+    let mut g = lib.clone();
+    g.get_mut("spec").unwrap().insert("algorithm".into());
+    assert!(cycle(&g).is_some());
+}
+
+#[test]
+fn no_function_of_the_binary_over_100_lines() {
+    for p in sources(&root().join("bin"), None) {
+        let c = code(&p);
+        let lines: Vec<&str> = c.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let l = lines[i].trim_start();
+            let is_fn = ["fn ", "pub fn ", "pub(crate) fn "]
+                .iter()
+                .any(|s| l.starts_with(s));
+            if is_fn && !l.trim_end().ends_with(';') {
+                let (mut depth, mut opened, mut j) = (0i32, false, i);
+                while j < lines.len() {
+                    depth +=
+                        lines[j].matches('{').count() as i32 - lines[j].matches('}').count() as i32;
+                    opened |= lines[j].contains('{');
+                    if opened && depth <= 0 {
+                        break;
+                    }
+                    j += 1;
+                }
+                let n = j - i + 1;
+                assert!(
+                    n <= 100,
+                    "{}:{}: a function of {n} lines",
+                    p.display(),
+                    i + 1
+                );
+            }
+            i += 1;
+        }
+    }
+}
+
+#[test]
+fn per_algorithm_rules_live_in_the_registry() {
+    for p in sources(&root(), None) {
+        let text = fs::read_to_string(&p).unwrap();
+        let text = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let t = line.trim_start();
+            if t.starts_with("//") {
+                continue;
+            }
+            for pat in ["name == \"", "name != \"", "label == \""] {
+                assert!(!line.contains(pat), "{}:{}: {line}", p.display(), n + 1);
+            }
+        }
+    }
+}
