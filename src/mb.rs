@@ -824,6 +824,3 @@ macro_rules! kernels {
     };
 }
 use kernels;
-
-#[cfg(test)]
-mod tests;
