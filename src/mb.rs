@@ -17,14 +17,14 @@
 //! that gives the registry's MD5/SHA-256/SHA-512 hashers a [`Hasher::digest_many`]. Each
 //! backend is one file in `mb/` that defines the same small set of vector primitives
 //! (`add32`, `rotl32`, `md5_f`, `ch64`, the transposing message loads, ...) and expands
-//! [`kernels!`] over them, which writes the three compression loops once for every ISA:
+//! `kernels!` over them, which writes the three compression loops once for every ISA:
 //! `md5`, `sha256` and `sha512`, each `fn(state, lanes, blocks)`, compressing `blocks`
 //! consecutive blocks of every lane's slice into its column of `state` (word-major:
 //! word `w` of lane `i` at `state[w * LANES + i]`).
 //!
 //! The portable backend (N lanes of scalar code) is the reference; a SIMD kernel is used
 //! only where the CPU lacks a faster single-stream instruction set for the same hash
-//! (see [`chosen`]): SHA-NI (x86) and the ARMv8 SHA-2 extensions beat 8- or 4-lane
+//! (see `chosen`): SHA-NI (x86) and the ARMv8 SHA-2 extensions beat 8- or 4-lane
 //! SHA-256 on their own.
 
 #![allow(clippy::too_many_arguments)]
