@@ -6,7 +6,7 @@
 //!
 //! **Detection by content.** An untagged line checked without `-a` (`HEX  name`, the
 //! same in base64, or a legacy `cksum`/`sum` line) says its digest's length and form, not
-//! its algorithm. The [candidates](candidates) are every algorithm that needs no key and
+//! its algorithm. The [candidates] are every algorithm that needs no key and
 //! can produce that length (BLAKE3 and BLAKE2 at any length), the list name's algorithm
 //! first, then by how common each is. One listed file is hashed with the candidates until
 //! one gives its listed digest: that algorithm (and length) then checks every untagged
