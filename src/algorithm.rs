@@ -175,7 +175,12 @@ static ALL: &[Algorithm] = &[
         kat_ids: &["sha256"],
         list_stems: &["sha256"],
         list_names: &["SHASUMS256"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha256>()),
+        build: |_| {
+            Ok(crate::mb::multi_buffered(
+                crate::mb::Kind::Sha256,
+                crate::rustcrypto::digest::<sha2::Sha256>(),
+            ))
+        },
         ..DEFAULT
     },
     Algorithm {
@@ -189,7 +194,12 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-512 (FIPS 180-4), byte-compatible with sha512sum",
         kat_ids: &["sha512"],
         list_stems: &["sha512"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512>()),
+        build: |_| {
+            Ok(crate::mb::multi_buffered(
+                crate::mb::Kind::Sha512,
+                crate::rustcrypto::digest::<sha2::Sha512>(),
+            ))
+        },
         ..DEFAULT
     },
     Algorithm {
@@ -374,7 +384,12 @@ static ALL: &[Algorithm] = &[
         summary: "MD5 (RFC 1321), md5sum-compatible. BROKEN for security: collisions are practical",
         kat_ids: &["md5"],
         list_stems: &["md5"],
-        build: |_| Ok(crate::rustcrypto::digest::<md5::Md5>()),
+        build: |_| {
+            Ok(crate::mb::multi_buffered(
+                crate::mb::Kind::Md5,
+                crate::rustcrypto::digest::<md5::Md5>(),
+            ))
+        },
         ..DEFAULT
     },
     Algorithm {

@@ -114,6 +114,25 @@ pub trait Hasher: Send + Sync {
         h.finish_into(out)
     }
 
+    /// The largest input that [`Hasher::digest_many`] hashes faster together with others
+    /// than alone: 0 (the default) for hashers without a multi-buffer kernel. Inputs up to
+    /// this size are worth reading whole and collecting (see `crate::batch`).
+    fn multi_buffer_max(&self) -> usize {
+        0
+    }
+
+    /// The backend of the multi-buffer kernel behind [`Hasher::digest_many`], if any.
+    fn multi_buffer_backend(&self) -> Option<Backend> {
+        None
+    }
+
+    /// The digests of many whole inputs, in order, each as [`Hasher::digest_whole`] gives
+    /// it. Hashers with a multi-buffer kernel (MD5, SHA-256, SHA-512: `crate::mb`) hash
+    /// them in SIMD lanes, one input per lane; the default hashes one after another.
+    fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
+        inputs.iter().map(|d| self.digest_whole(d)).collect()
+    }
+
     /// [`Hasher::digest_whole_into`] into a [`Digest`] (on the stack up to 64 bytes).
     ///
     /// # Errors

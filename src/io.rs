@@ -260,11 +260,30 @@ pub fn hash_file(
     mmap: Mmap,
     open: Open,
 ) -> Result<Hashed, InputError> {
+    read_path(path, proto, mmap, open, &mut |data| {
+        proto.digest_whole(data)
+    })
+}
+
+/// What hashes a file read whole into memory (its content after every consistency
+/// check): [`Hasher::digest_whole`], or `crate::batch`'s collector, which keeps small
+/// files to hash many at once in SIMD lanes and returns a placeholder.
+pub(crate) type Whole<'a> = dyn FnMut(&[u8]) -> Result<Digest, Error> + 'a;
+
+/// [`hash_file`], with the files read whole into memory hashed by `whole`; a panic while
+/// hashing is an error for this input ([`guarded`]).
+pub(crate) fn read_path(
+    path: &Path,
+    proto: &dyn Hasher,
+    mmap: Mmap,
+    open: Open,
+    whole: &mut Whole<'_>,
+) -> Result<Hashed, InputError> {
     #[cfg(debug_assertions)]
     if let Some(p) = panic_hook::for_path(path, proto) {
-        return guarded(|| hash_opened(path, &p, mmap, open));
+        return guarded(|| hash_opened(path, &p, mmap, open, &mut |data| p.digest_whole(data)));
     }
-    guarded(|| hash_opened(path, proto, mmap, open))
+    guarded(|| hash_opened(path, proto, mmap, open, whole))
 }
 
 /// Opens a file as `open` says.
@@ -286,6 +305,7 @@ fn hash_opened(
     proto: &dyn Hasher,
     mmap: Mmap,
     open: Open,
+    whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
     let started = SystemTime::now();
     let file = open_file(path, open)?;
@@ -316,15 +336,15 @@ fn hash_opened(
         if settled(&meta, started) {
             if n < FIRST && meta.len() == n as u64 {
                 return Ok(Hashed {
-                    digest: proto.digest_whole(&buf[..n])?,
+                    digest: whole(&buf[..n])?,
                     size: n as u64,
                 });
             }
             // Unchanged while the first bytes were read: keep them, check the rest.
-            return hash_open(&file, &meta, 0, proto, mmap, buf, n);
+            return hash_open(&file, &meta, 0, proto, mmap, buf, n, whole);
         }
         (&file).rewind()?;
-        hash_open(&file, &meta, 0, proto, mmap, buf, 0)
+        hash_open(&file, &meta, 0, proto, mmap, buf, 0, whole)
     })
 }
 
@@ -405,8 +425,9 @@ fn read_some(mut r: impl Read, buf: &mut [u8]) -> io::Result<usize> {
 /// it matched `meta`. The length is announced, the file is mapped when the hasher prefers
 /// it (only from the start), and the size and timestamps are compared with `meta` after
 /// reading. A file that fits `buf` is read whole into it and hashed in one call
-/// ([`Hasher::digest_whole`]), which spares thousands of small files a heap copy of the
-/// hasher.
+/// (`whole`: [`Hasher::digest_whole`] or the batch collector), which spares thousands of
+/// small files a heap copy of the hasher.
+#[allow(clippy::too_many_arguments)]
 fn hash_open(
     file: &File,
     meta: &Metadata,
@@ -415,6 +436,7 @@ fn hash_open(
     mmap: Mmap,
     buf: &mut [u8],
     have: usize,
+    whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
     let before = Stamp::of(meta);
     let expected = meta.len().saturating_sub(start);
@@ -431,7 +453,7 @@ fn hash_open(
             return Err(changed());
         }
         return Ok(Hashed {
-            digest: proto.digest_whole(&buf[..len])?,
+            digest: whole(&buf[..len])?,
             size: expected,
         });
     }
@@ -570,7 +592,16 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
         {
             let start = std::io::Seek::stream_position(&mut &f).unwrap_or(0);
             return with_buf(proto.input_is_secret(), |store| {
-                hash_open(&f, &meta, start, proto, mmap, aligned(store, CHUNK), 0)
+                hash_open(
+                    &f,
+                    &meta,
+                    start,
+                    proto,
+                    mmap,
+                    aligned(store, CHUNK),
+                    0,
+                    &mut |d| proto.digest_whole(d),
+                )
             });
         }
     }
@@ -708,8 +739,11 @@ mod tests {
             let file = File::open(&path).unwrap();
             let meta = file.metadata().unwrap();
             let open = |f: &File, m: &Metadata| {
-                with_buf(false, |store| {
-                    hash_open(f, m, 0, &*proto, Mmap::Auto, aligned(store, CHUNK), 0)
+                with_buf(proto.input_is_secret(), |store| {
+                    let buf = aligned(store, CHUNK);
+                    hash_open(f, m, 0, &*proto, Mmap::Auto, buf, 0, &mut |d| {
+                        proto.digest_whole(d)
+                    })
                 })
             };
             assert!(open(&file, &meta).is_ok());
@@ -787,7 +821,11 @@ mod tests {
             .hasher(None, &crate::Params::default())
             .unwrap();
         assert!(on_thread(plain));
-        assert!(!on_thread(crate::blake3::derive_key("khsum 2026 test", 32, 0)));
+        assert!(!on_thread(crate::blake3::derive_key(
+            "khsum 2026 test",
+            32,
+            0
+        )));
     }
 
     #[test]

@@ -368,6 +368,10 @@ fn word_record(r: &Record, backend: Backend, f: WordFn) -> Result<Outcome, Strin
 pub struct Summary {
     /// (algorithm, backend) → (passed, failed).
     pub per_backend: std::collections::BTreeMap<(String, Backend), (usize, usize)>,
+    /// (algorithm, multi-buffer kernel as `crate::mb::label` names it, e.g. `avx2x8`) →
+    /// (passed, failed): the records of MD5, SHA-256 and SHA-512 through every
+    /// multi-buffer kernel this CPU has ([`run_multi_buffer`]).
+    pub multi_buffer: std::collections::BTreeMap<(String, String), (usize, usize)>,
     /// Every failure message.
     pub failures: Vec<String>,
 }
@@ -393,8 +397,68 @@ pub fn run_all() -> Summary {
                 }
             }
         }
+        let Some(kind) = crate::mb::Kind::of(alg.name) else {
+            continue;
+        };
+        for backend in crate::mb::available_backends() {
+            let entry = s
+                .multi_buffer
+                .entry((alg.name.to_string(), crate::mb::label(kind, backend)))
+                .or_default();
+            match run_multi_buffer(&r, kind, backend) {
+                Outcome::Pass => entry.0 += 1,
+                Outcome::Fail(m) => {
+                    entry.1 += 1;
+                    s.failures.push(m);
+                }
+            }
+        }
     }
     s
+}
+
+/// Runs an MD5, SHA-256 or SHA-512 record through a multi-buffer kernel: the record's
+/// message alone, and twice in one batch with messages of other lengths in the other
+/// lanes (so it shares the kernel with lanes that finish earlier and are refilled).
+pub fn run_multi_buffer(r: &Record, kind: crate::mb::Kind, backend: Backend) -> Outcome {
+    let name = crate::mb::label(kind, backend);
+    let fail = |what: String| Outcome::Fail(format!("{} [{name}]: {what}", r.location()));
+    let parsed = field(r, "msg").and_then(expand_msg).and_then(|m| {
+        Ok((
+            m,
+            hex::decode(field(r, "out")?).map_err(|_| "bad out field")?,
+        ))
+    });
+    let (msg, want) = match parsed {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let lanes = crate::mb::lanes(kind, backend).unwrap_or(1);
+    let others: Vec<Vec<u8>> = (0..2 * lanes)
+        .map(|i| crate::testutil::TestRng::new(i as u64).bytes(i * 37 % 300))
+        .collect();
+    let mut batch: Vec<&[u8]> = vec![&msg];
+    batch.extend(others.iter().map(|o| &o[..]));
+    batch.push(&msg);
+    let runs: [(&[&[u8]], &[usize]); 2] = [(&batch[..1], &[0]), (&batch, &[0, batch.len() - 1])];
+    for (msgs, at) in runs {
+        let Some(got) = crate::mb::digest_many_on(kind, backend, msgs) else {
+            return fail("kernel not available".into());
+        };
+        for &i in at {
+            if !crate::digests_equal(&got[i], &want) {
+                return fail(format!(
+                    "{} len {} as message {i} of {}: expected {}, got {}",
+                    kind.name(),
+                    msg.len(),
+                    msgs.len(),
+                    hex::encode(&want),
+                    hex::encode(&got[i][..])
+                ));
+            }
+        }
+    }
+    Outcome::Pass
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 
 pub mod algorithm;
 pub mod backend;
+pub mod batch;
 pub mod checkfile;
 pub mod hasher;
 pub mod inputs;
@@ -39,6 +40,7 @@ mod xxh;
 
 pub mod highway;
 pub mod lemac;
+pub mod mb;
 pub mod multimixer;
 pub mod rescue;
 pub mod siphash;

@@ -14,7 +14,7 @@ pub mod plot;
 use crate::Params;
 use crate::algorithm::Algorithm;
 use crate::backend::Backend;
-use crate::hasher::{Error, Hasher};
+use crate::hasher::Error;
 use crate::key::Key;
 use crate::key::KeyRule;
 use std::hint::black_box;
@@ -196,6 +196,9 @@ pub struct Measurement {
     pub algorithm: &'static str,
     /// The backend measured.
     pub backend: Backend,
+    /// Messages hashed at once: 1 for the single-stream path, the lanes of a
+    /// multi-buffer kernel (whose figures are then aggregate over its lanes).
+    pub lanes: usize,
     /// Message size in bytes.
     pub bytes: usize,
     /// Median cycles per byte (of [`Counter::kind`]); `None` without a cycle counter.
@@ -209,6 +212,15 @@ pub struct Measurement {
 }
 
 impl Measurement {
+    /// The backend as reports name it: `avx2`, or `avx2x8` for a multi-buffer kernel.
+    pub fn backend_label(&self) -> String {
+        if self.lanes > 1 {
+            format!("{}x{}", self.backend.name(), self.lanes)
+        } else {
+            self.backend.name().to_string()
+        }
+    }
+
     /// Whether the samples disagree enough that the figure should not be trusted.
     pub fn noisy(&self) -> bool {
         self.spread > 0.10
@@ -290,17 +302,74 @@ pub fn measure(
         .ok_or_else(|| Error::BadParameter(format!("backend {backend} not available")))??;
     let (buf, off) = buffer(bytes);
     let msg = &buf[off..];
-    let op = |proto: &dyn Hasher| -> Result<(), Error> {
+    let mut op = || -> Result<(), Error> {
         let mut h = proto.box_clone();
         h.update(black_box(msg));
         black_box(h.finalize()?);
         Ok(())
     };
+    timed(alg.name, backend, 1, bytes, bytes, &mut op, counter, budget)
+}
+
+/// Measures a multi-buffer kernel (`crate::mb`): batches of four messages per lane, all
+/// of `bytes` bytes, hashed by one [`crate::mb::digest_many_on`] call each; the figures
+/// are aggregate (all lanes' bytes over the batch's cycles).
+///
+/// # Errors
+/// The CPU lacks the backend, or the algorithm has no multi-buffer kernel.
+pub fn measure_multi_buffer(
+    alg: &'static Algorithm,
+    backend: Backend,
+    bytes: usize,
+    counter: &mut Counter,
+    budget: Budget,
+) -> Result<Measurement, Error> {
+    let unavailable = || Error::BadParameter(format!("no multi-buffer kernel on {backend}"));
+    let kind = crate::mb::Kind::of(alg.name).ok_or_else(unavailable)?;
+    let lanes = crate::mb::lanes(kind, backend).ok_or_else(unavailable)?;
+    if !backend.is_available() {
+        return Err(unavailable());
+    }
+    let count = 4 * lanes;
+    // One buffer, each message at an odd offset of its own.
+    let (buf, off) = buffer(count * (bytes + 1));
+    let msgs: Vec<&[u8]> = (0..count)
+        .map(|i| &buf[off + i * (bytes + 1)..][..bytes])
+        .collect();
+    let mut op = || -> Result<(), Error> {
+        black_box(crate::mb::digest_many_on(kind, backend, black_box(&msgs)));
+        Ok(())
+    };
+    timed(
+        alg.name,
+        backend,
+        lanes,
+        bytes,
+        count * bytes,
+        &mut op,
+        counter,
+        budget,
+    )
+}
+
+/// Times `op`, which hashes `per_op` bytes: warm-up, then samples of enough operations
+/// each to fill [`Budget::sample`].
+#[allow(clippy::too_many_arguments)]
+fn timed(
+    algorithm: &'static str,
+    backend: Backend,
+    lanes: usize,
+    bytes: usize,
+    per_op_bytes: usize,
+    op: &mut dyn FnMut() -> Result<(), Error>,
+    counter: &mut Counter,
+    budget: Budget,
+) -> Result<Measurement, Error> {
     // Warm up, and estimate how many operations make one sample.
     let t0 = Instant::now();
     let mut n = 0u64;
     while t0.elapsed() < budget.warmup || n == 0 {
-        op(&*proto)?;
+        op()?;
         n += 1;
     }
     let per_op = t0.elapsed().as_secs_f64() / n as f64;
@@ -310,12 +379,12 @@ pub fn measure(
         ((budget.total.as_secs_f64() / per_sample) as usize).clamp(3, budget.samples.max(3));
     let mut cpb = Vec::with_capacity(samples);
     let mut gbs = Vec::with_capacity(samples);
-    let denom = (iters as f64) * (bytes.max(1) as f64);
+    let denom = (iters as f64) * (per_op_bytes.max(1) as f64);
     for _ in 0..samples {
         let t = Instant::now();
         let c0 = counter.read();
         for _ in 0..iters {
-            op(&*proto)?;
+            op()?;
         }
         let c1 = counter.read();
         let ns = t.elapsed().as_nanos() as f64;
@@ -326,8 +395,9 @@ pub fn measure(
     let (cpb_med, cpb_spread) = median_spread(&mut cpb);
     let has_cycles = counter.kind() != CounterKind::Nanoseconds;
     Ok(Measurement {
-        algorithm: alg.name,
+        algorithm,
         backend,
+        lanes,
         bytes,
         cycles_per_byte: has_cycles.then_some(cpb_med),
         spread: if has_cycles {

@@ -36,7 +36,7 @@ pub fn for_each_ordered<I, T, W, S, D>(
     max_batch: usize,
     work: W,
     mut sink: S,
-    mut idle: D,
+    idle: D,
 ) where
     I: Iterator,
     I::Item: Send,
@@ -56,6 +56,75 @@ pub fn for_each_ordered<I, T, W, S, D>(
         }
         return;
     }
+    let work = &work;
+    ordered_batches(
+        items,
+        window,
+        max_batch,
+        threads,
+        |chunk: Vec<I::Item>| chunk.into_iter().map(work).collect(),
+        sink,
+        idle,
+    );
+}
+
+/// [`for_each_ordered`] with the work done a batch at a time: `work` gets each batch's
+/// items (in order) and returns their results in the same order, so the items of one
+/// batch can be hashed together (the multi-buffer kernels: `crate::batch`). With a pool of
+/// one thread (`-j1`), batches of `serial` items run on the calling thread one after
+/// another, each batch's results going to `sink` before the next batch is read.
+pub fn for_each_ordered_batch<I, T, W, S, D>(
+    items: I,
+    window: usize,
+    max_batch: usize,
+    serial: usize,
+    work: W,
+    mut sink: S,
+    idle: D,
+) where
+    I: Iterator,
+    I::Item: Send,
+    T: Send,
+    W: Fn(Vec<I::Item>) -> Vec<T> + Sync,
+    S: FnMut(T) -> bool,
+    D: FnMut(),
+{
+    let window = window.max(1);
+    let threads = rayon::current_num_threads().max(1);
+    if threads == 1 {
+        let mut items = items.fuse();
+        loop {
+            let chunk: Vec<I::Item> = items.by_ref().take(serial.max(1)).collect();
+            if chunk.is_empty() {
+                return;
+            }
+            for t in work(chunk) {
+                if !sink(t) {
+                    return;
+                }
+            }
+        }
+    }
+    ordered_batches(items, window, max_batch, threads, work, sink, idle);
+}
+
+/// The pool half of [`for_each_ordered`] and [`for_each_ordered_batch`].
+fn ordered_batches<I, T, W, S, D>(
+    items: I,
+    window: usize,
+    max_batch: usize,
+    threads: usize,
+    work: W,
+    mut sink: S,
+    mut idle: D,
+) where
+    I: Iterator,
+    I::Item: Send,
+    T: Send,
+    W: Fn(Vec<I::Item>) -> Vec<T> + Sync,
+    S: FnMut(T) -> bool,
+    D: FnMut(),
+{
     // A batch whose work panicked comes back as the panic's payload; the panic is raised
     // again on this thread once every batch in flight is back (never a wait for a
     // result that will not come).
@@ -87,9 +156,8 @@ pub fn for_each_ordered<I, T, W, S, D>(
                 let tx = tx.clone();
                 let idx = submitted;
                 scope.spawn(move |_| {
-                    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        chunk.into_iter().map(work).collect::<Vec<T>>()
-                    }));
+                    let done =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(chunk)));
                     // The receiver lives until the scope ends, so this cannot fail.
                     let _ = tx.send((idx, done));
                 });
@@ -207,5 +275,39 @@ mod tests {
             .expect("for_each_ordered returned");
         assert_eq!(msg.as_deref(), Some("item 50 panics"));
         assert_eq!(got, (0..50).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn batches_keep_order_on_one_thread_and_many() {
+        for threads in [1, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut got = Vec::new();
+            let mut sizes = std::sync::Mutex::new(Vec::new());
+            pool.install(|| {
+                for_each_ordered_batch(
+                    0..1000u32,
+                    5,
+                    16,
+                    7,
+                    |chunk: Vec<u32>| {
+                        sizes.lock().unwrap().push(chunk.len());
+                        chunk.into_iter().map(|x| x + 1).collect()
+                    },
+                    |y| {
+                        got.push(y);
+                        true
+                    },
+                    || {},
+                )
+            });
+            assert_eq!(got, (1..=1000).collect::<Vec<_>>(), "{threads} threads");
+            let sizes = sizes.get_mut().unwrap();
+            let most = if threads == 1 { 7 } else { 16 };
+            assert!(sizes.iter().all(|&n| (1..=most).contains(&n)), "{sizes:?}");
+            assert_eq!(sizes.iter().sum::<usize>(), 1000);
+        }
     }
 }

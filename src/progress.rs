@@ -164,6 +164,21 @@ impl Hasher for Counted {
         d
     }
 
+    fn multi_buffer_max(&self) -> usize {
+        self.inner.multi_buffer_max()
+    }
+
+    fn multi_buffer_backend(&self) -> Option<Backend> {
+        self.inner.multi_buffer_backend()
+    }
+
+    fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
+        let d = self.inner.digest_many(inputs);
+        let bytes: usize = inputs.iter().map(|i| i.len()).sum();
+        self.counter.add_bytes(bytes as u64);
+        d
+    }
+
     fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
         let r = self.inner.digest_whole_into(data, out);
         self.counter.add_bytes(data.len() as u64);

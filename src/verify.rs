@@ -266,6 +266,23 @@ pub struct Checked {
 impl Job {
     /// Hashes the listed file (a name `-` is standard input, as GNU reads it).
     pub fn run(self, mmap: Mmap) -> Checked {
+        self.run_with(mmap, |path, proto| hash_path_with(path, &**proto, mmap))
+    }
+
+    /// [`Job::run`] in a batch: a small file is kept for its hasher's multi-buffer
+    /// kernel, if it has one, and gets its digest when the batch ends
+    /// ([`crate::batch::hash_batch`], with [`Checked::result`] as the slot).
+    pub fn run_in(self, reader: &mut crate::batch::Reader<Arc<dyn Hasher>>, mmap: Mmap) -> Checked {
+        self.run_with(mmap, |path, proto| {
+            reader.hash_path(path, proto.clone(), crate::io::Open::Named)
+        })
+    }
+
+    fn run_with(
+        self,
+        mmap: Mmap,
+        hash_path: impl FnOnce(&std::path::Path, &Arc<dyn Hasher>) -> Result<Hashed, InputError>,
+    ) -> Checked {
         let proto = &*self.proto.hasher;
         let result = match (self.pre, &self.entry.name[..]) {
             (Some(h), _) => Ok(h),
@@ -273,7 +290,7 @@ impl Job {
                 Err(InputError::new("standard input is the list being checked"))
             }
             (None, b"-") => hash_stdin_with(proto, mmap),
-            (None, name) => hash_path_with(&bytes_to_path(name), proto, mmap),
+            (None, name) => hash_path(&bytes_to_path(name), &self.proto.hasher),
         };
         Checked {
             entry: self.entry,

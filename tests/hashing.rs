@@ -421,9 +421,19 @@ fn bench_json_csv_and_plot() {
         .iter()
         .flat_map(|n| {
             let a = khsum::Algorithm::lookup(n).unwrap();
+            let kernels: Vec<String> = khsum::mb::Kind::of(n)
+                .map(|k| {
+                    khsum::mb::available_backends()
+                        .into_iter()
+                        .map(|b| khsum::mb::label(k, b))
+                        .collect()
+                })
+                .unwrap_or_default();
             a.available_backends()
                 .into_iter()
-                .map(move |b| (a.name.to_string(), b.name().to_string()))
+                .map(|b| b.name().to_string())
+                .chain(kernels)
+                .map(move |b| (a.name.to_string(), b))
         })
         .collect();
     assert_eq!(arr.len(), series.len() * 2);
@@ -488,6 +498,16 @@ fn bench_json_csv_and_plot() {
         Some("algorithm,backend,bytes,threads,cycles_per_byte,gb_per_s,spread,samples,noisy")
     );
     assert!(lines.next().unwrap().starts_with("sha256,auto,64,1,"));
+    // Then its multi-buffer kernels (issue 23), one row each.
+    for b in khsum::mb::available_backends() {
+        let label = khsum::mb::label(khsum::mb::Kind::Sha256, b);
+        assert!(
+            lines
+                .next()
+                .unwrap()
+                .starts_with(&format!("sha256,{label},64,1,"))
+        );
+    }
     assert_eq!(lines.next(), None);
 
     let r = run(khsum(d.path()).args(["bench", "--backend", "nope"]));

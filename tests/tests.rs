@@ -13,6 +13,7 @@ mod kats;
 mod keyed;
 mod layout;
 mod lemac;
+mod multibuf;
 mod multimixer;
 mod rescue;
 mod security;

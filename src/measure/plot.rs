@@ -132,9 +132,12 @@ fn draw_marker<DB: DrawingBackend>(
 /// # Errors
 /// Nothing to plot, or a drawing error (reported as text).
 pub fn render_svg(results: &[Measurement], title: &str, y_label: &str) -> Result<String, String> {
-    let mut series: BTreeMap<(&str, Backend), Vec<(f64, f64)>> = BTreeMap::new();
+    // Keyed by backend and lanes: a multi-buffer kernel (`avx2x8`) is a series and a
+    // legend entry of its own, with its backend's marker.
+    type Series<'a> = BTreeMap<(&'a str, Backend, usize), Vec<(f64, f64)>>;
+    let mut series: Series<'_> = BTreeMap::new();
     let mut algs: Vec<&str> = Vec::new();
-    let mut backends: Vec<Backend> = Vec::new();
+    let mut backends: Vec<(Backend, usize)> = Vec::new();
     let mut sizes: Vec<usize> = Vec::new();
     for m in results {
         let y = m
@@ -142,14 +145,14 @@ pub fn render_svg(results: &[Measurement], title: &str, y_label: &str) -> Result
             .unwrap_or_else(|| 1.0 / m.gb_per_s.max(1e-12));
         if y > 0.0 {
             series
-                .entry((m.algorithm, m.backend))
+                .entry((m.algorithm, m.backend, m.lanes))
                 .or_default()
                 .push((m.bytes as f64, y));
             if !algs.contains(&m.algorithm) {
                 algs.push(m.algorithm);
             }
-            if !backends.contains(&m.backend) {
-                backends.push(m.backend);
+            if !backends.contains(&(m.backend, m.lanes)) {
+                backends.push((m.backend, m.lanes));
             }
             if !sizes.contains(&m.bytes) {
                 sizes.push(m.bytes);
@@ -203,7 +206,7 @@ pub fn render_svg(results: &[Measurement], title: &str, y_label: &str) -> Result
             .axis_desc_style(("sans-serif", 17))
             .draw()
             .map_err(|e| err(&e))?;
-        for (&(alg, backend), pts) in &series {
+        for (&(alg, backend, _), pts) in &series {
             let c = color(alg);
             chart
                 .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))
@@ -262,11 +265,16 @@ pub fn render_svg(results: &[Measurement], title: &str, y_label: &str) -> Result
                 ("sans-serif", 16).into_font().style(FontStyle::Bold),
             ))
             .map_err(|e| err(&e))?;
-        for &b in &backends {
+        for &(b, lanes) in &backends {
             y += 24;
             draw_marker(&right, marker_of(b), BLACK, (28, y))?;
+            let name = if lanes > 1 {
+                format!("{}x{lanes}", b.name())
+            } else {
+                b.name().to_string()
+            };
             right
-                .draw(&Text::new(b.name(), (54, y - 8), text))
+                .draw(&Text::new(name, (54, y - 8), text))
                 .map_err(|e| err(&e))?;
         }
         root.present().map_err(|e| err(&e))?;

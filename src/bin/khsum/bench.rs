@@ -49,6 +49,7 @@ pub fn run(plan: BenchPlan) -> Status {
             Err(e) => crate::report::warn(&format!("bench: {} on {b}: {e}", a.name)),
         }
     }
+    results.extend(multi_buffer(&plan, &mut counter, show_progress));
     let mut threaded: Vec<(&'static str, Backend, usize, f64, f64)> = Vec::new();
     if let Some(n) = plan.threads {
         let mut seen = Vec::new();
@@ -114,6 +115,44 @@ pub fn run(plan: BenchPlan) -> Status {
     out.finish(Status::Ok)
 }
 
+/// The multi-buffer kernels (MD5, SHA-256, SHA-512 in SIMD lanes: `khsum::mb`) of the
+/// measured algorithms, on every backend this CPU has, at the plan's sizes: rows named
+/// like `md5 avx2x8`, in aggregate cycles per byte over equal-length messages in every
+/// lane.
+fn multi_buffer(plan: &BenchPlan, counter: &mut Counter, show_progress: bool) -> Vec<Measurement> {
+    let mut results = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for &(a, _, _) in &plan.cases {
+        if khsum::mb::Kind::of(a.name).is_none() || seen.contains(&a.name) {
+            continue;
+        }
+        seen.push(a.name);
+        let mut sizes: Vec<usize> = plan
+            .cases
+            .iter()
+            .filter(|c| c.0 == a)
+            .map(|c| c.2)
+            .collect();
+        sizes.dedup();
+        for b in khsum::mb::available_backends() {
+            for &s in &sizes {
+                if show_progress {
+                    progress(
+                        0,
+                        1,
+                        &format!("{} {b} lanes {}", a.name, measure::format_size(s)),
+                    );
+                }
+                match measure::measure_multi_buffer(a, b, s, counter, plan.budget) {
+                    Ok(m) => results.push(m),
+                    Err(e) => crate::report::warn(&format!("bench: {} lanes on {b}: {e}", a.name)),
+                }
+            }
+        }
+    }
+    results
+}
+
 fn build_profile() -> &'static str {
     if cfg!(debug_assertions) {
         "debug build: figures are not representative"
@@ -175,7 +214,7 @@ fn table(
         s.push_str(&format!(
             "{:<16} {:<12} {:>8} {:>12.3} {:>5.0}%{} {:>8.2}\n",
             m.algorithm,
-            m.backend.name(),
+            m.backend_label(),
             measure::format_size(m.bytes),
             per_byte,
             m.spread * 100.0,
@@ -216,7 +255,7 @@ fn json(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64,
             format!(
                 "{{\"algorithm\":\"{}\",\"backend\":\"{}\",\"bytes\":{},\"threads\":1,\"cycles_per_byte\":{},\"gb_per_s\":{},\"spread\":{},\"samples\":{},\"noisy\":{}}}",
                 m.algorithm,
-                m.backend.name(),
+                m.backend_label(),
                 m.bytes,
                 json_num(m.cycles_per_byte),
                 json_num(Some(m.gb_per_s)),
@@ -245,7 +284,7 @@ fn csv(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64, 
         s.push_str(&format!(
             "{},{},{},1,{},{:.6},{:.6},{},{}\n",
             m.algorithm,
-            m.backend.name(),
+            m.backend_label(),
             m.bytes,
             m.cycles_per_byte
                 .map_or(String::new(), |c| format!("{c:.6}")),

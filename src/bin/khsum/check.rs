@@ -258,13 +258,23 @@ fn check_list(
     let mut fatal = None;
     let out = RefCell::new(out);
     let mmap = s.list.mmap;
-    khsum::parallel::for_each_ordered(
+    // In batches: small files of a batch are hashed together in SIMD lanes where their
+    // algorithm has a multi-buffer kernel (khsum::batch).
+    khsum::parallel::for_each_ordered_batch(
         items.by_ref(),
         4 * rayon::current_num_threads().max(1),
         khsum::parallel::FILE_BATCH,
-        |item| match item {
-            Item::Warn(w) => Err(w),
-            Item::Check(job) => Ok(job.run(mmap)),
+        khsum::parallel::FILE_BATCH,
+        |batch| {
+            khsum::batch::hash_batch(
+                batch,
+                mmap,
+                |item, reader| match item {
+                    Item::Warn(w) => Err(w),
+                    Item::Check(job) => Ok(job.run_in(reader, mmap)),
+                },
+                |done| done.as_mut().ok().map(|c| &mut c.result),
+            )
         },
         |done| {
             let mut out = out.borrow_mut();

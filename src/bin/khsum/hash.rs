@@ -72,13 +72,23 @@ pub fn run(plan: HashPlan) -> Status {
         met: HashSet::new(),
         line: Vec::new(),
     });
-    khsum::parallel::for_each_ordered(
+    // In batches: the small files of a batch are hashed together in SIMD lanes where the
+    // algorithm has a multi-buffer kernel (khsum::batch).
+    khsum::parallel::for_each_ordered_batch(
         inputs(plan.names, &plan.walk, update.as_ref()),
         4 * rayon::current_num_threads().max(1),
         khsum::parallel::FILE_BATCH,
-        |input| {
-            let res = hash_input(&input, proto, io.mmap);
-            (input, res)
+        khsum::batch::serial_batch(proto),
+        |batch| {
+            khsum::batch::hash_batch(
+                batch,
+                io.mmap,
+                |input, reader| {
+                    let res = hash_input(&input, proto, io.mmap, reader);
+                    (input, res)
+                },
+                |(_, res)| Some(res),
+            )
         },
         |(input, res)| printer.borrow_mut().input(&input, res),
         || {
@@ -129,12 +139,17 @@ fn inputs(
 }
 
 /// Hashes one input (on a worker thread); inputs that are errors already stay errors.
-fn hash_input(
+fn hash_input<'p>(
     input: &Input,
-    proto: &dyn Hasher,
+    proto: &'p (dyn Hasher + 'static),
     mmap: khsum::io::Mmap,
+    reader: &mut khsum::batch::Reader<&'p (dyn Hasher + 'static)>,
 ) -> Result<Hashed, InputError> {
-    input.hash(proto, mmap)
+    match input {
+        Input::Path(p) => reader.hash_path(p, proto, khsum::io::Open::Named),
+        Input::Walked(p) => reader.hash_path(p, proto, khsum::io::Open::Walked),
+        other => other.hash(proto, mmap),
+    }
 }
 
 /// Prints the hashed inputs in order and keeps the run's counts.

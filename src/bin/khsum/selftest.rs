@@ -20,6 +20,13 @@ pub fn run() -> Status {
             backend.name()
         ));
     }
+    // The multi-buffer kernels (MD5, SHA-256, SHA-512 in SIMD lanes), named by lanes.
+    for ((alg, kernel), (pass, fail)) in &s.multi_buffer {
+        let verdict = if *fail == 0 { "ok" } else { "FAILED" };
+        text.push_str(&format!(
+            "{alg:<16} {kernel:<12} {pass:>4} passed {fail:>3} failed  {verdict}\n"
+        ));
+    }
     out.write(text.as_bytes());
     for f in &s.failures {
         out.warn(&format!("selftest: {f}"));

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""The NEON multi-buffer kernels (issue 23) against one-message-at-a-time scalar code, in
+LLVM's cycle model: does 8-lane MD5/SHA-256 and 4-lane SHA-512 NEON (two registers per
+state word) pay on ARM?
+
+A small aarch64 program (target/arm-mca/mbprobe, khsum's release profile) hashes, once
+each: 8 messages of 1 KiB through khsum's NEON MD5 and SHA-256 kernels and 4 through its
+SHA-512 kernel (one per lane) (`khsum::mb::digest_many_on`, the lane scheduler included), and one 1 KiB
+message through the `md-5` and `sha2` crates' portable code (sha2 built with its
+`force-soft` feature: the scalar code a CPU without the SHA-2 instructions runs; where
+the CPU has them, khsum does not use its SHA-256/SHA-512 kernels at all). Every executed
+instruction of each call is traced under qemu-aarch64 and the straight block given to
+llvm-mca on the Neoverse N1, Cortex-A76 and Apple M4 models (the helpers of
+benches/arm_mca.py; its notes on llvm-mca's limits apply; instructions run in the
+shared C library, the scheduler's allocations, are not counted). Printed: cycles per 1 KiB
+message (a kernel's call divided by its lanes) and the ratio scalar / NEON.
+
+    python3 benches/mb_mca.py
+"""
+
+import importlib.util
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("arm_mca", os.path.join(HERE, "arm_mca.py"))
+A = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(A)
+
+MAIN = """use khsum::mb::{digest_many_on, Kind};
+use khsum::Backend;
+use sha2::Digest as _;
+use std::hint::black_box;
+
+#[no_mangle]
+#[inline(never)]
+pub fn probe_mb(kind: Kind, msgs: &[&[u8]]) -> usize {
+    digest_many_on(kind, Backend::Neon, msgs).expect("neon").len()
+}
+
+#[no_mangle]
+#[inline(never)]
+pub fn probe_mb_md5(msgs: &[&[u8]]) -> usize { probe_mb(Kind::Md5, msgs) }
+#[no_mangle]
+#[inline(never)]
+pub fn probe_mb_sha256(msgs: &[&[u8]]) -> usize { probe_mb(Kind::Sha256, msgs) }
+#[no_mangle]
+#[inline(never)]
+pub fn probe_mb_sha512(msgs: &[&[u8]]) -> usize { probe_mb(Kind::Sha512, msgs) }
+#[no_mangle]
+#[inline(never)]
+pub fn probe_md5(m: &[u8]) -> u8 { md5::Md5::digest(m)[0] }
+#[no_mangle]
+#[inline(never)]
+pub fn probe_sha256(m: &[u8]) -> u8 { sha2::Sha256::digest(m)[0] }
+#[no_mangle]
+#[inline(never)]
+pub fn probe_sha512(m: &[u8]) -> u8 { sha2::Sha512::digest(m)[0] }
+
+fn main() {
+    let data: Vec<u8> = (0..8192u32).map(|i| (i * 7 % 251) as u8).collect();
+    let eight: Vec<&[u8]> = (0..8).map(|i| &data[i * 1024..][..1024]).collect();
+    black_box(probe_mb_md5(black_box(&eight)));
+    black_box(probe_mb_sha256(black_box(&eight)));
+    black_box(probe_mb_sha512(black_box(&eight[..4])));
+    black_box(probe_md5(black_box(eight[0])));
+    black_box(probe_sha256(black_box(eight[0])));
+    black_box(probe_sha512(black_box(eight[0])));
+}
+"""
+
+
+def probe():
+    d = os.path.join(A.ROOT, "target", "arm-mca", "mbprobe")
+    os.makedirs(os.path.join(d, "src"), exist_ok=True)
+    manifest = open(os.path.join(A.ROOT, "Cargo.toml")).read()
+    profile = A.re.search(r"^\[profile\.release\]\n(?:[^\[\n].*\n)*", manifest, A.re.M).group(0)
+    files = {
+        "Cargo.toml": '[package]\nname = "mb-mca-probe"\nversion = "0.0.0"\nedition = "2021"\n'
+        "publish = false\n\n[workspace]\n\n[dependencies]\n"
+        f'khsum = {{ path = "{A.ROOT}" }}\n'
+        f'md-5 = "={A.locked_version("md-5")}"\n'
+        f'sha2 = {{ version = "={A.locked_version("sha2")}", features = ["force-soft"] }}\n\n'
+        + profile,
+        "build.rs": 'fn main() {\n    println!("cargo:rustc-link-arg-bins=-no-pie");\n}\n',
+        os.path.join("src", "main.rs"): MAIN,
+    }
+    for name, text in files.items():
+        path = os.path.join(d, name)
+        if not os.path.exists(path) or open(path).read() != text:
+            with open(path, "w") as f:
+                f.write(text)
+    with open(os.path.join(A.ROOT, "Cargo.lock")) as src, open(os.path.join(d, "Cargo.lock"), "w") as f:
+        f.write(src.read())
+    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(A.ROOT, "target", "arm-mca"), **A.LINKER_ENV)
+    A.run(["cargo", "build", "--quiet", "--release", "--target", A.TARGET], cwd=d, env=env)
+    return os.path.join(A.ROOT, "target", "arm-mca", A.TARGET, "release", "mb-mca-probe")
+
+
+def traced_call(pcs, code, syms, name):
+    """arm_mca.traced_call, less the instructions executed in the shared C library (the
+    allocator and memcpy of the lane scheduler's few allocations and tail copies), which
+    the probe's disassembly does not hold: not counted."""
+    entry = syms[name]
+    i0 = pcs.index(entry)
+    back = pcs.index(pcs[i0 - 1] + 4, i0)
+    return [(code[pc].split()[0], code[pc]) for pc in pcs[i0:back] if pc in code]
+
+
+def main():
+    binary = probe()
+    code, syms = A.disassembly(binary)
+    pcs = A.qemu_trace(binary)
+    version = A.re.search(r"LLVM version ([\d.]+)", A.run([A.MCA, "--version"])).group(1)
+    print(f"# llvm-mca {version}: cycles per 1 KiB message, one traced call each")
+    print(f"{'hash':<8} {'code':<28} {'instr':>7}" + "".join(f" {m:>12}" for m in A.MODELS))
+    for alg, lanes in [("md5", 8), ("sha256", 8), ("sha512", 4)]:
+        rows = []
+        for label, name, per in [(f"khsum neon x{lanes} (per msg)", f"probe_mb_{alg}", lanes),
+                                 ("crate, scalar", f"probe_{alg}", 1)]:
+            ins = traced_call(pcs, code, syms, name)
+            cyc = [A.mca_block(ins, m) / per for m in A.MODELS]
+            rows.append(cyc)
+            print(f"{alg:<8} {label:<28} {len(ins) / per:>7.0f}" + "".join(f" {c:>12.0f}" for c in cyc),
+                  flush=True)
+        print(f"{alg:<8} {'scalar / neon':<28} {'':>7}"
+              + "".join(f" {s / n:>12.2f}" for n, s in zip(*rows)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

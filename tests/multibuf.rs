@@ -1,0 +1,403 @@
+//! Multi-buffer hashing (issue 23): the known-answer vectors through every multi-buffer
+//! kernel this CPU has, and the CLI's output, order, errors and exit statuses when many
+//! small files are hashed in SIMD lanes. Expected digests come from the `md-5` and `sha2`
+//! crates, never from khsum.
+
+use khsum::Backend;
+use khsum::mb::{self, Kind};
+
+/// Every MD5/SHA-256/SHA-512 vector ran, and passed, on every kernel of this CPU
+/// (AVX-512 kernels only where the CPU has AVX-512).
+#[test]
+fn every_standard_vector_on_every_multi_buffer_kernel() {
+    let s = khsum::kat::run_all();
+    let labels: Vec<String> = Kind::ALL
+        .iter()
+        .flat_map(|&k| {
+            mb::available_backends()
+                .into_iter()
+                .map(move |b| mb::label(k, b))
+        })
+        .collect();
+    let mb_failures: Vec<&String> = s
+        .failures
+        .iter()
+        .filter(|f| labels.iter().any(|l| f.contains(&format!("[{l}]"))))
+        .collect();
+    assert!(mb_failures.is_empty(), "{mb_failures:#?}");
+    let records = khsum::kat::all_records();
+    for kind in Kind::ALL {
+        let want = records
+            .iter()
+            .filter(|r| khsum::kat::record_algorithm(r).is_some_and(|a| a.name == kind.name()))
+            .count();
+        assert!(want >= 4, "{}: {want} records", kind.name());
+        for b in mb::available_backends() {
+            let key = (kind.name().to_string(), mb::label(kind, b));
+            assert_eq!(s.multi_buffer.get(&key), Some(&(want, 0)), "{key:?}");
+        }
+    }
+    assert!(mb::available_backends().contains(&Backend::Portable));
+}
+
+/// The registry's MD5 and SHA-512 hashers carry the best SIMD kernel this CPU has;
+/// SHA-256 only where no SHA-256 instructions (SHA-NI, ARMv8 SHA-2) beat it.
+#[test]
+fn the_registry_hashers_carry_the_chosen_kernel() {
+    if std::env::var_os(mb::ENV).is_some() {
+        return; // a deliberate override: nothing to check about the default choice
+    }
+    let simd = mb::available_backends()
+        .into_iter()
+        .find(|&b| b != Backend::Portable);
+    for kind in Kind::ALL {
+        let h = khsum::Algorithm::lookup(kind.name())
+            .unwrap()
+            .hasher(None, &khsum::Params::default())
+            .unwrap();
+        assert_eq!(h.multi_buffer_backend(), mb::chosen_backend(kind));
+        // SHA-512 on NEON is slower than scalar code (mb::pays).
+        let pays = !(kind == Kind::Sha512 && simd == Some(Backend::Neon));
+        if kind != Kind::Sha256 {
+            assert_eq!(
+                h.multi_buffer_backend(),
+                simd.filter(|_| pays),
+                "{}",
+                kind.name()
+            );
+        }
+        assert_eq!(h.multi_buffer_max() > 0, h.multi_buffer_backend().is_some());
+    }
+}
+
+use crate::util::{Run, khsum, run, s};
+use sha2::Digest as _;
+use std::fs;
+use std::path::Path;
+
+fn reference(kind: Kind, data: &[u8]) -> String {
+    match kind {
+        Kind::Md5 => hex::encode(md5::Md5::digest(data)),
+        Kind::Sha256 => hex::encode(sha2::Sha256::digest(data)),
+        Kind::Sha512 => hex::encode(sha2::Sha512::digest(data)),
+    }
+}
+
+/// The kernel settings to run the CLI under: the default choice, none, the portable
+/// reference, and every SIMD kernel of this CPU.
+fn settings() -> Vec<Option<String>> {
+    let mut v = vec![None, Some("off".to_string())];
+    v.extend(
+        mb::available_backends()
+            .iter()
+            .map(|b| Some(b.name().to_string())),
+    );
+    v
+}
+
+fn khsum_with(dir: &Path, setting: &Option<String>, args: &[&str]) -> Run {
+    let mut c = khsum(dir);
+    match setting {
+        Some(v) => c.env(mb::ENV, v),
+        None => c.env_remove(mb::ENV),
+    };
+    run(c.args(args))
+}
+
+/// A tree of small files of many lengths (every lane refilled many times), two files
+/// above the multi-buffer size (single-stream), an empty file, a directory and a
+/// missing name among them; the file names in argument order.
+fn small_tree(dir: &Path) -> (Vec<String>, Vec<Option<Vec<u8>>>) {
+    let mut names = Vec::new();
+    let mut contents = Vec::new();
+    let mut rng = khsum::testutil::TestRng::new(2323);
+    for i in 0..260 {
+        let name = format!("d{}/f{i:03}", i % 3);
+        let data = match i {
+            17 => Vec::new(),
+            40 | 200 => rng.bytes(mb::MAX_INPUT + 1 + i),
+            _ => {
+                let len = rng.below(if i % 5 == 0 { 600 } else { 20_000 });
+                rng.bytes(len as usize)
+            }
+        };
+        let p = dir.join(&name);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(&p, &data).unwrap();
+        names.push(name);
+        contents.push(Some(data));
+        if i == 99 {
+            names.push("d0".into());
+            contents.push(None);
+        }
+        if i == 150 {
+            names.push("missing".into());
+            contents.push(None);
+        }
+    }
+    (names, contents)
+}
+
+/// `khsum -a md5|sha256|sha512 FILES...` prints the digests the crates compute, in
+/// argument order, with the same error lines and exit status whatever the kernel and the
+/// thread count; the errors (a directory, a missing file) stay with their names alone.
+#[test]
+fn many_small_files_hash_in_lanes_in_argument_order() {
+    let d = tempfile::TempDir::new().unwrap();
+    let (names, contents) = small_tree(d.path());
+    let args: Vec<&str> = names.iter().map(|n| &n[..]).collect();
+    let want_err = "khsum: d0: Is a directory (use -r to hash the files below it)\n\
+                    khsum: missing: No such file or directory\n";
+    for kind in Kind::ALL {
+        let mut want = String::new();
+        for (n, c) in names.iter().zip(&contents) {
+            if let Some(c) = c {
+                want.push_str(&format!("{}  {n}\n", reference(kind, c)));
+            }
+        }
+        for setting in settings() {
+            for jobs in ["1", "3"] {
+                let mut a = vec!["-j", jobs, "-a", kind.name()];
+                a.extend(&args);
+                let r = khsum_with(d.path(), &setting, &a);
+                let what = format!("{} {setting:?} -j{jobs}", kind.name());
+                assert_eq!(s(&r.out), want, "{what}");
+                assert_eq!(r.err, want_err, "{what}");
+                assert_eq!(r.code, 1, "{what}");
+            }
+        }
+    }
+}
+
+/// `khsum -c` of an md5sums-style list (no `-a`: the algorithm from the digest length)
+/// and of tagged SHA-256/SHA-512 lists: OK, FAILED and read errors line by line in list
+/// order, GNU's closing warnings and status, the same through every kernel.
+#[test]
+fn checking_a_list_of_small_files_in_lanes() {
+    let d = tempfile::TempDir::new().unwrap();
+    let (names, contents) = small_tree(d.path());
+    for kind in Kind::ALL {
+        let mut list = String::new();
+        let mut want = String::new();
+        for (i, (n, c)) in names.iter().zip(&contents).enumerate() {
+            let Some(c) = c else {
+                if n == "missing" {
+                    list.push_str(&format!("{}  {n}\n", reference(kind, b"")));
+                    want.push_str(&format!("{n}: FAILED open or read\n"));
+                }
+                continue;
+            };
+            // Every 50th line lists a wrong digest.
+            let digest = if i % 50 == 7 {
+                reference(kind, b"not it")
+            } else {
+                reference(kind, c)
+            };
+            let line = match kind {
+                Kind::Md5 => format!("{digest}  {n}\n"),
+                Kind::Sha256 => format!("SHA256 ({n}) = {digest}\n"),
+                Kind::Sha512 => format!("SHA512 ({n}) = {digest}\n"),
+            };
+            list.push_str(&line);
+            let verdict = if i % 50 == 7 { "FAILED" } else { "OK" };
+            want.push_str(&format!("{n}: {verdict}\n"));
+        }
+        fs::write(d.path().join("LIST"), &list).unwrap();
+        let failed = want.matches(": FAILED\n").count();
+        let want_err = format!(
+            "khsum: missing: No such file or directory\n\
+             khsum: WARNING: 1 listed file could not be read\n\
+             khsum: WARNING: {failed} computed checksums did NOT match\n"
+        );
+        for setting in settings() {
+            for jobs in ["1", "2"] {
+                let r = khsum_with(d.path(), &setting, &["-j", jobs, "-c", "LIST"]);
+                let what = format!("{} {setting:?} -j{jobs}", kind.name());
+                assert_eq!(s(&r.out), want, "{what}");
+                assert_eq!(r.err, want_err, "{what}");
+                assert_eq!(r.code, 1, "{what}");
+            }
+        }
+    }
+}
+
+/// A kernel this CPU lacks, or a name that is no backend, leaves the single-stream path:
+/// the digests are the same.
+#[test]
+fn an_unavailable_kernel_setting_falls_back_to_single_stream() {
+    let d = tempfile::TempDir::new().unwrap();
+    fs::write(d.path().join("a"), b"abc").unwrap();
+    fs::write(d.path().join("b"), vec![7u8; 5000]).unwrap();
+    let want = format!(
+        "{}  a\n{}  b\n",
+        reference(Kind::Md5, b"abc"),
+        reference(Kind::Md5, &[7u8; 5000])
+    );
+    for setting in ["avx512", "neon", "avx2", "nonsense", "on"] {
+        let r = khsum_with(d.path(), &Some(setting.into()), &["-a", "md5", "a", "b"]);
+        assert_eq!(r.all(), (want.clone(), "", 0), "{setting}");
+    }
+}
+
+// The kernels themselves: differential tests of every multi-buffer kernel this CPU has
+// (the portable one everywhere) against the single-stream `md-5` and `sha2` crates: every
+// length from 0 to 3 blocks, equal lengths in every lane, random lengths mixed in one
+// batch, batches smaller than the lanes (idle lanes) and larger (refilled lanes).
+
+use khsum::mb::{available_backends, backends, digest_many_on, label, lanes};
+use khsum::testutil::TestRng;
+
+/// Every kernel of this CPU: kind, backend, lanes.
+fn kernels() -> Vec<(Kind, Backend, usize)> {
+    let mut v = Vec::new();
+    for b in available_backends() {
+        for k in Kind::ALL {
+            v.push((k, b, lanes(k, b).unwrap()));
+        }
+    }
+    v
+}
+
+fn check(kind: Kind, backend: Backend, msgs: &[&[u8]], what: &str) {
+    let got = digest_many_on(kind, backend, msgs).expect("available backend");
+    assert_eq!(got.len(), msgs.len());
+    for (i, (m, d)) in msgs.iter().zip(&got).enumerate() {
+        assert_eq!(
+            hex::encode(&d[..]),
+            reference(kind, m),
+            "{} on {}: {what}: message {i} of {} bytes",
+            kind.name(),
+            label(kind, backend),
+            m.len()
+        );
+    }
+}
+
+#[test]
+fn the_table_has_the_portable_reference_last_and_the_lanes_of_the_issue() {
+    let all = backends();
+    assert_eq!(all.last(), Some(&Backend::Portable));
+    assert!(available_backends().contains(&Backend::Portable));
+    assert_eq!(lanes(Kind::Md5, Backend::Portable), Some(8));
+    assert_eq!(lanes(Kind::Sha512, Backend::Portable), Some(4));
+    #[cfg(target_arch = "x86_64")]
+    {
+        assert_eq!(all, [Backend::Avx512, Backend::Avx2, Backend::Portable]);
+        for (b, n32, n64) in [(Backend::Avx2, 8, 4), (Backend::Avx512, 16, 8)] {
+            assert_eq!(lanes(Kind::Md5, b), Some(n32));
+            assert_eq!(lanes(Kind::Sha256, b), Some(n32));
+            assert_eq!(lanes(Kind::Sha512, b), Some(n64));
+        }
+        assert_eq!(label(Kind::Md5, Backend::Avx2), "avx2x8");
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        assert_eq!(all, [Backend::Neon, Backend::Portable]);
+        // Two registers per state word (see mb/neon.rs).
+        assert_eq!(lanes(Kind::Sha256, Backend::Neon), Some(8));
+        assert_eq!(lanes(Kind::Sha512, Backend::Neon), Some(4));
+    }
+    // A backend this CPU lacks yields nothing rather than running.
+    for b in all {
+        assert_eq!(
+            digest_many_on(Kind::Md5, b, &[b"abc"]).is_some(),
+            b.is_available()
+        );
+    }
+}
+
+#[test]
+fn every_length_up_to_three_blocks_mixed_in_one_batch() {
+    for (kind, backend, _) in kernels() {
+        let data = TestRng::new(23).bytes(3 * kind.block_len() + 1);
+        let msgs: Vec<&[u8]> = (0..=3 * kind.block_len()).map(|n| &data[..n]).collect();
+        check(kind, backend, &msgs, "lengths 0..=3 blocks");
+        // Reversed, so that equal and neighbouring lengths meet in the lanes differently.
+        let rev: Vec<&[u8]> = msgs.iter().rev().copied().collect();
+        check(kind, backend, &rev, "lengths 3 blocks..=0");
+    }
+}
+
+#[test]
+fn every_length_up_to_three_blocks_in_every_lane_at_once() {
+    for (kind, backend, n) in kernels() {
+        let mut rng = TestRng::new(7);
+        for len in 0..=3 * kind.block_len() {
+            // Different content per lane, all of one length: the lanes finish together.
+            let owned: Vec<Vec<u8>> = (0..n).map(|_| rng.bytes(len)).collect();
+            let msgs: Vec<&[u8]> = owned.iter().map(|m| &m[..]).collect();
+            check(kind, backend, &msgs, &format!("{n} lanes of {len} bytes"));
+        }
+    }
+}
+
+#[test]
+fn random_lengths_mixed_with_idle_and_refilled_lanes() {
+    for (kind, backend, n) in kernels() {
+        let mut rng = TestRng::new(0x23);
+        // Fewer messages than lanes (idle lanes from the start), exactly the lanes, and
+        // many more (every lane refilled many times).
+        for count in [1, 2, n - 1, n, n + 1, 2 * n + 3, 100] {
+            let owned: Vec<Vec<u8>> = (0..count)
+                .map(|_| {
+                    let len = match rng.below(4) {
+                        0 => rng.below(3 * kind.block_len() as u64 + 1),
+                        1 => rng.below(20_000),
+                        _ => rng.below(2_000),
+                    };
+                    rng.bytes(len as usize)
+                })
+                .collect();
+            let msgs: Vec<&[u8]> = owned.iter().map(|m| &m[..]).collect();
+            check(kind, backend, &msgs, &format!("{count} random lengths"));
+        }
+        check(kind, backend, &[], "no message");
+    }
+}
+
+#[test]
+fn equal_messages_in_every_lane_position_give_equal_digests() {
+    // One message among others at each lane position, as the first, the last and at
+    // every refill: its digest never depends on where it ran.
+    for (kind, backend, n) in kernels() {
+        let mut rng = TestRng::new(99);
+        let target = rng.bytes(3 * kind.block_len() - 9);
+        let want = reference(kind, &target);
+        for pos in 0..2 * n + 1 {
+            let others: Vec<Vec<u8>> = (0..2 * n + 1)
+                .map(|_| {
+                    let l = rng.below(5 * kind.block_len() as u64) as usize;
+                    rng.bytes(l)
+                })
+                .collect();
+            let mut msgs: Vec<&[u8]> = others.iter().map(|m| &m[..]).collect();
+            msgs[pos] = &target;
+            let got = digest_many_on(kind, backend, &msgs).unwrap();
+            assert_eq!(
+                hex::encode(&got[pos][..]),
+                want,
+                "{} at {pos}",
+                label(kind, backend)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_wrapper_hashes_many_as_the_single_stream_hasher_hashes_one() {
+    for kind in Kind::ALL {
+        let alg = khsum::Algorithm::lookup(kind.name()).unwrap();
+        let proto = alg.hasher(None, &khsum::Params::default()).unwrap();
+        let owned: Vec<Vec<u8>> = (0..40)
+            .map(|i| TestRng::new(i).bytes(i as usize * 411))
+            .collect();
+        let msgs: Vec<&[u8]> = owned.iter().map(|m| &m[..]).collect();
+        for (m, d) in msgs.iter().zip(proto.digest_many(&msgs)) {
+            assert_eq!(hex::encode(&d.unwrap()[..]), reference(kind, m));
+        }
+        // Whatever the kernel, a copy streams as the single-stream hasher.
+        let mut h = proto.box_clone();
+        h.update(msgs[7]);
+        assert_eq!(hex::encode(h.finalize().unwrap()), reference(kind, msgs[7]));
+    }
+}
