@@ -401,8 +401,8 @@ static ALL: &[Algorithm] = &[
         nonce: false,
         summary: "MD5 (RFC 1321), md5sum-compatible. BROKEN for security: collisions are practical",
         kat_ids: &["md5"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<md5::Md5>,
+        backends: crate::md5::backends,
+        build: crate::md5::build,
     },
     Algorithm {
         name: "sha1",

@@ -29,6 +29,8 @@ pub mod walk;
 mod blake2;
 pub mod blake3;
 mod legacy;
+mod md5;
+mod mdhash;
 mod rustcrypto;
 mod sha;
 mod xxh;

@@ -7,6 +7,7 @@ mod highway;
 mod interop;
 mod io;
 mod kats;
+mod kernels;
 mod keyed;
 mod lemac;
 mod multimixer;
