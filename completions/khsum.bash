@@ -102,11 +102,11 @@ _khsum() {
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 --length)
@@ -184,11 +184,11 @@ _khsum() {
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 --backend)
@@ -222,11 +222,11 @@ _khsum() {
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 --length)
@@ -390,11 +390,11 @@ _khsum() {
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 --length)
@@ -650,11 +650,11 @@ _khsum() {
             fi
             case "${prev}" in
                 --algorithm)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 -a)
-                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
                     return 0
                     ;;
                 --length)

@@ -1,101 +1,18 @@
-//! The registry: one descriptor per algorithm — canonical name, aliases, BSD labels,
-//! key rule, output rule, class, nonce, backends and build function — in one table. The
-//! CLI sees only this table and the [`Hasher`] trait.
+//! The registry: one descriptor per algorithm holds every rule about it — canonical
+//! name, aliases, BSD labels, the names of its checksum lists, key rule, output rule,
+//! class, nonce, key derivation, backends and build function — in one table. The CLI sees
+//! only this table and the [`Hasher`] trait.
 //!
-//! Adding an algorithm is one [`Algorithm`] entry in `ALL`; for a crate-backed hash the
-//! build function is one adapter line (`build: crate::rustcrypto::digest::<sha2::Sha384>`,
-//! see `rustcrypto.rs`). Adding a backend to an algorithm is one file in its folder plus one line in
-//! its kernel table; the registry derives the backend list from that table.
+//! Adding an algorithm is one [`Algorithm`] entry in `ALL`, stating only what differs
+//! from [`DEFAULT`]; a crate-backed hash's build function wraps the adapter's plain
+//! constructor (`build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha384>())`). Adding a
+//! backend to an algorithm is one file in its folder plus one line in its kernel table;
+//! the registry derives the backend list from that table.
 
 use crate::backend::{Available, Backend};
 use crate::hasher::{Error, Hasher};
 use crate::key::Key;
-pub use crate::key::KeyRule;
-
-/// What output lengths an algorithm produces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputRule {
-    /// Always this many bytes.
-    Fixed(usize),
-    /// Extendable output: `default` bytes unless another count is asked for (at most
-    /// [`XOF_MAX`] bytes).
-    Xof {
-        /// The length used when none is asked for.
-        default: usize,
-    },
-    /// Any whole number of bytes from `min` to `max` (a length written in bits in tags
-    /// such as `BLAKE2b-256`), `default` when none is asked for.
-    Range {
-        /// The shortest output, in bytes.
-        min: usize,
-        /// The longest output, in bytes.
-        max: usize,
-        /// The length used when none is asked for.
-        default: usize,
-    },
-}
-
-/// The largest output an extendable-output algorithm is asked for, in bytes.
-pub const XOF_MAX: usize = 1 << 30;
-
-impl OutputRule {
-    /// The default output length in bytes.
-    pub fn default_len(self) -> usize {
-        match self {
-            OutputRule::Fixed(n) | OutputRule::Xof { default: n } => n,
-            OutputRule::Range { default, .. } => default,
-        }
-    }
-}
-
-/// How an algorithm's lines look.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineStyle {
-    /// `hex  name` (GNU, b3sum, xxhsum) or `LABEL (name) = hex` (`--tag`).
-    Hex,
-    /// POSIX `cksum`: `CRC SIZE name` in decimal; no name for standard input given
-    /// implicitly.
-    Cksum,
-    /// `sum -s` (System V): `SUM BLOCKS name`, 512-byte blocks.
-    SumSysv,
-    /// `sum -r` (BSD): `SUM BLOCKS name` as `%05d %5d`, 1024-byte blocks.
-    SumBsd,
-}
-
-/// What kind of function an algorithm is, for `khsum list` and for what its output may
-/// be trusted with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Class {
-    /// A cryptographic hash (collision and preimage resistant); some have a keyed mode.
-    CryptoHash,
-    /// A MAC or PRF: a tag authenticates only under a secret key.
-    Mac,
-    /// A universal hash: NOT a MAC on its own (its output must be masked or fed to a PRF).
-    UniversalHash,
-    /// A checksum against accidental corruption, no security at all.
-    Checksum,
-}
-
-impl Class {
-    /// The short name `khsum list` prints.
-    pub fn name(self) -> &'static str {
-        match self {
-            Class::CryptoHash => "hash",
-            Class::Mac => "mac",
-            Class::UniversalHash => "universal-hash",
-            Class::Checksum => "checksum",
-        }
-    }
-}
-
-/// Per-hasher parameters beyond the key.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Params {
-    /// Output length in bytes, for algorithms with a choice of lengths.
-    pub out_len: Option<usize>,
-    /// A 16-byte nonce (LeMac); all zero when absent.
-    pub nonce: Option<[u8; 16]>,
-}
+pub use crate::spec::{Class, KeyRule, LineStyle, OutputRule, Params, XOF_MAX};
 
 /// What a build function gets: everything checked against the descriptor already.
 pub struct Build<'a> {
@@ -115,6 +32,11 @@ pub struct Build<'a> {
 
 /// Builds a hasher from checked parameters.
 pub type BuildFn = fn(&Build<'_>) -> Result<Box<dyn Hasher>, Error>;
+
+/// Builds a key-derivation hasher (BLAKE3's `derive_key` mode): the context string and
+/// the output length in bytes (checked against the output rule); its input is key
+/// material.
+pub type DeriveFn = fn(&str, usize) -> Box<dyn Hasher>;
 
 /// One algorithm of the registry. Entries are compared by canonical name.
 pub struct Algorithm {
@@ -141,11 +63,49 @@ pub struct Algorithm {
     pub summary: &'static str,
     /// The `alg=` ids of its records in `kats/` (the upstream collection's ids).
     pub kat_ids: &'static [&'static str],
+    /// The stems of the names its checksum lists go by (`sha256`: `SHA256SUMS`,
+    /// `sha256sum.txt`, `x.sha256`, `x.sha256sum`, `terraform_1.5.0_SHA256SUMS`,
+    /// `SHA256SUMS-amd64`; see [`Algorithm::from_list_name`]).
+    pub list_stems: &'static [&'static str],
+    /// Whole list names that follow no stem pattern (Node.js's `SHASUMS256.txt`).
+    pub list_names: &'static [&'static str],
+    /// Its key-derivation mode (`--derive-key`), if it has one.
+    pub derive: Option<DeriveFn>,
+    /// How common its lists are: the order in which detection tries the algorithms a
+    /// digest's length allows (lower first; see `crate::verify`).
+    pub rank: u8,
+    /// Rare or slow: detection tries it only on a small file.
+    pub rare: bool,
     /// Its backends, best first (derived from its kernel table).
     backends: fn() -> Vec<Backend>,
     /// Builds a hasher.
     build: BuildFn,
 }
+
+/// What every descriptor has unless it says otherwise: an unkeyed cryptographic hash
+/// with hex lines, no nonce, no key derivation, no list names, one crate-dispatched
+/// backend. `name`, `labels`, `output`, `summary`, `kat_ids` and `build` are always
+/// stated (a test checks that no entry keeps these placeholders).
+pub const DEFAULT: Algorithm = Algorithm {
+    name: "",
+    aliases: &[],
+    labels: &[],
+    untagged_prefix: "",
+    line: LineStyle::Hex,
+    key: KeyRule::None,
+    output: OutputRule::Fixed(0),
+    class: Class::CryptoHash,
+    nonce: false,
+    summary: "",
+    kat_ids: &[],
+    list_stems: &[],
+    list_names: &[],
+    derive: None,
+    rank: 100,
+    rare: false,
+    backends: crate_dispatched,
+    build: |_| Err(Error::BadParameter("no build function".into())),
+};
 
 impl std::fmt::Debug for Algorithm {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -172,499 +132,432 @@ fn highway<const W: usize>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
 static ALL: &[Algorithm] = &[
     Algorithm {
         name: "blake3",
+        rank: 2,
         aliases: &["b3"],
-        labels: &["BLAKE3", "BLAKE3-256"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
+        labels: &["BLAKE3"],
         key: KeyRule::Fixed(32),
         output: OutputRule::Xof { default: 32 },
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "BLAKE3 hash (default); keyed mode with a 32-byte key",
         kat_ids: &["blake3", "blake3-keyed", "blake3-derive-key"],
-        backends: crate_dispatched,
+        list_stems: &["b3", "blake3"],
+        derive: Some(crate::blake3::derive_key),
         // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode.
         build: |b| crate::blake3::new(b.key.and(b.key_bytes), b.out_len),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha256",
+        rank: 1,
         aliases: &["sha-256", "sha2-256"],
         labels: &["SHA256", "SHA2-256"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(32),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA-256 (FIPS 180-4), byte-compatible with sha256sum",
         kat_ids: &["sha256"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha2::Sha256>,
+        list_stems: &["sha256"],
+        list_names: &["SHASUMS256"],
+        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha256>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha512",
+        rank: 5,
         aliases: &["sha-512", "sha2-512"],
         labels: &["SHA512", "SHA2-512"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(64),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA-512 (FIPS 180-4), byte-compatible with sha512sum",
         kat_ids: &["sha512"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha2::Sha512>,
+        list_stems: &["sha512"],
+        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha224",
+        rank: 21,
         aliases: &["sha-224", "sha2-224"],
         labels: &["SHA224", "SHA2-224"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(28),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA-224 (FIPS 180-4), byte-compatible with sha224sum",
         kat_ids: &["sha224"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha2::Sha224>,
+        list_stems: &["sha224"],
+        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha224>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha384",
+        rank: 20,
         aliases: &["sha-384", "sha2-384"],
         labels: &["SHA384", "SHA2-384"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(48),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA-384 (FIPS 180-4), byte-compatible with sha384sum",
         kat_ids: &["sha384"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha2::Sha384>,
+        list_stems: &["sha384"],
+        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha384>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha512-224",
+        rank: 24,
         aliases: &["sha-512/224", "sha512/224"],
         labels: &["SHA512-224", "SHA2-512/224", "SHA512/224"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(28),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA-512/224 (FIPS 180-4)",
         kat_ids: &["sha512-224"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha2::Sha512_224>,
+        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512_224>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha512-256",
+        rank: 23,
         aliases: &["sha-512/256", "sha512/256"],
         labels: &["SHA512-256", "SHA2-512/256", "SHA512/256"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(32),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA-512/256 (FIPS 180-4)",
         kat_ids: &["sha512-256"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha2::Sha512_256>,
+        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512_256>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha3-224",
+        rank: 33,
+        rare: true,
         aliases: &["sha3_224"],
         labels: &["SHA3-224"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(28),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA3-224 (FIPS 202)",
         kat_ids: &["sha3-224"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha3::Sha3_224>,
+        list_stems: &["sha3-224"],
+        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_224>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha3-256",
+        rank: 30,
+        rare: true,
         aliases: &["sha3_256"],
         labels: &["SHA3-256"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(32),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA3-256 (FIPS 202)",
         kat_ids: &["sha3-256"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha3::Sha3_256>,
+        list_stems: &["sha3-256"],
+        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_256>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha3-384",
+        rank: 32,
+        rare: true,
         aliases: &["sha3_384"],
         labels: &["SHA3-384"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(48),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA3-384 (FIPS 202)",
         kat_ids: &["sha3-384"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha3::Sha3_384>,
+        list_stems: &["sha3-384"],
+        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_384>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha3-512",
+        rank: 31,
+        rare: true,
         aliases: &["sha3_512"],
         labels: &["SHA3-512"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(64),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA3-512 (FIPS 202)",
         kat_ids: &["sha3-512"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sha3::Sha3_512>,
+        list_stems: &["sha3-512"],
+        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_512>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "blake2b",
+        rank: 6,
         aliases: &["blake2b-512", "b2"],
-        labels: &["BLAKE2b"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
+        labels: &["BLAKE2b", "BLAKE2B"],
         output: OutputRule::Range {
             min: 1,
             max: 64,
             default: 64,
         },
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "BLAKE2b (RFC 7693), byte-compatible with b2sum; -l in bits like b2sum",
         kat_ids: &["blake2b"],
-        backends: crate_dispatched,
-        build: crate::blake2::blake2b,
+        list_stems: &["b2", "blake2b"],
+        build: |b| Ok(crate::blake2::blake2b(b.out_len)),
+        ..DEFAULT
     },
     Algorithm {
         name: "blake2s",
+        rank: 22,
         aliases: &["blake2s-256"],
-        labels: &["BLAKE2s"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
+        labels: &["BLAKE2s", "BLAKE2S"],
         output: OutputRule::Range {
             min: 1,
             max: 32,
             default: 32,
         },
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "BLAKE2s (RFC 7693), up to 256-bit output",
         kat_ids: &["blake2s"],
-        backends: crate_dispatched,
-        build: crate::blake2::blake2s,
+        list_stems: &["blake2s"],
+        build: |b| Ok(crate::blake2::blake2s(b.out_len)),
+        ..DEFAULT
     },
     Algorithm {
         name: "sm3",
-        aliases: &[],
+        rank: 34,
+        rare: true,
         labels: &["SM3"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(32),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SM3 (GB/T 32905-2016), byte-compatible with cksum -a sm3",
         kat_ids: &["sm3"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::digest::<sm3::Sm3>,
+        list_stems: &["sm3"],
+        build: |_| Ok(crate::rustcrypto::digest::<sm3::Sm3>()),
+        ..DEFAULT
     },
     Algorithm {
         name: "md5",
+        rank: 3,
         aliases: &["md-5"],
         labels: &["MD5"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(16),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "MD5 (RFC 1321), md5sum-compatible. BROKEN for security: collisions are practical",
         kat_ids: &["md5"],
+        list_stems: &["md5"],
         backends: crate::md5::backends,
-        build: crate::md5::build,
+        build: |b| crate::md5::new(b.proof),
+        ..DEFAULT
     },
     Algorithm {
         name: "sha1",
+        rank: 4,
         aliases: &["sha-1"],
         labels: &["SHA1"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(20),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "SHA-1 (FIPS 180-4), sha1sum-compatible, collision detection. BROKEN for security",
         kat_ids: &["sha1"],
-        backends: crate_dispatched,
-        build: crate::rustcrypto::sha1,
+        list_stems: &["sha1"],
+        build: |_| Ok(crate::rustcrypto::sha1()),
+        ..DEFAULT
     },
     Algorithm {
         name: "xxh32",
+        rank: 10,
         aliases: &["xxhash32"],
         labels: &["XXH32"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(4),
         class: Class::Checksum,
-        nonce: false,
         summary: "XXH32 checksum (not cryptographic), xxhsum -H0 compatible",
         kat_ids: &["xxh32"],
-        backends: crate_dispatched,
-        build: crate::xxh::xxh32,
+        list_stems: &["xxh32"],
+        build: |_| Ok(crate::xxh::xxh32()),
+        ..DEFAULT
     },
     Algorithm {
         name: "xxh64",
+        rank: 7,
         aliases: &["xxhash64", "xxhash"],
         labels: &["XXH64"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(8),
         class: Class::Checksum,
-        nonce: false,
         summary: "XXH64 checksum (not cryptographic), xxhsum -H1 compatible",
         kat_ids: &["xxh64"],
-        backends: crate_dispatched,
-        build: crate::xxh::xxh64,
+        list_stems: &["xxh64"],
+        build: |_| Ok(crate::xxh::xxh64()),
+        ..DEFAULT
     },
     Algorithm {
         name: "xxh3",
+        rank: 8,
         aliases: &["xxh3-64", "xxhash3"],
         labels: &["XXH3"],
         untagged_prefix: "XXH3_",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(8),
         class: Class::Checksum,
-        nonce: false,
         summary: "XXH3 64-bit checksum (not cryptographic), xxhsum -H3 compatible",
         kat_ids: &["xxh3"],
-        backends: crate_dispatched,
-        build: crate::xxh::xxh3,
+        list_stems: &["xxh3"],
+        build: |_| Ok(crate::xxh::xxh3()),
+        ..DEFAULT
     },
     Algorithm {
         name: "xxh128",
+        rank: 9,
         aliases: &["xxh3-128", "xxhash128"],
         labels: &["XXH128"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(16),
         class: Class::Checksum,
-        nonce: false,
         summary: "XXH3 128-bit checksum (not cryptographic), xxhsum -H2 compatible",
         kat_ids: &["xxh128"],
-        backends: crate_dispatched,
-        build: crate::xxh::xxh128,
+        list_stems: &["xxh128"],
+        build: |_| Ok(crate::xxh::xxh128()),
+        ..DEFAULT
     },
     Algorithm {
         name: "crc",
+        rank: 12,
         aliases: &["cksum"],
         labels: &["CRC"],
-        untagged_prefix: "",
         line: LineStyle::Cksum,
-        key: KeyRule::None,
         output: OutputRule::Fixed(12),
         class: Class::Checksum,
-        nonce: false,
         summary: "POSIX cksum CRC (not cryptographic): 'CRC SIZE name' like cksum",
         kat_ids: &["crc"],
-        backends: crate_dispatched,
-        build: crate::legacy::cksum,
+        build: |_| Ok(crate::legacy::cksum()),
+        ..DEFAULT
     },
     Algorithm {
         name: "crc32b",
-        aliases: &[],
+        rank: 15,
         labels: &["CRC32B"],
-        untagged_prefix: "",
         line: LineStyle::Cksum,
-        key: KeyRule::None,
         output: OutputRule::Fixed(12),
         class: Class::Checksum,
-        nonce: false,
         summary: "zlib/Ethernet CRC-32 (not cryptographic), like cksum -a crc32b",
         kat_ids: &["crc32b"],
-        backends: crate_dispatched,
-        build: crate::legacy::crc32b,
+        build: |_| Ok(crate::legacy::crc32b()),
+        ..DEFAULT
+    },
+    Algorithm {
+        name: "crc32",
+        rank: 11,
+        labels: &["CRC32"],
+        output: OutputRule::Fixed(4),
+        class: Class::Checksum,
+        summary: "zlib/Ethernet CRC-32 in hex (not cryptographic), like rhash --crc32 and SFV lists",
+        kat_ids: &["crc32"],
+        list_stems: &["sfv", "crc32"],
+        build: |_| Ok(crate::legacy::crc32()),
+        ..DEFAULT
     },
     Algorithm {
         name: "sysv",
+        rank: 14,
         aliases: &["sum-s"],
         labels: &["SYSV"],
-        untagged_prefix: "",
         line: LineStyle::SumSysv,
-        key: KeyRule::None,
         output: OutputRule::Fixed(12),
         class: Class::Checksum,
-        nonce: false,
         summary: "System V sum (not cryptographic), like sum -s",
         kat_ids: &["sysv"],
-        backends: crate_dispatched,
-        build: crate::legacy::sysv,
+        build: |_| Ok(crate::legacy::sysv()),
+        ..DEFAULT
     },
     Algorithm {
         name: "bsd",
+        rank: 13,
         aliases: &["sum-r"],
         labels: &["BSD"],
-        untagged_prefix: "",
         line: LineStyle::SumBsd,
-        key: KeyRule::None,
         output: OutputRule::Fixed(12),
         class: Class::Checksum,
-        nonce: false,
         summary: "BSD sum (not cryptographic), like sum -r",
         kat_ids: &["bsd"],
-        backends: crate_dispatched,
-        build: crate::legacy::bsd,
+        build: |_| Ok(crate::legacy::bsd()),
+        ..DEFAULT
     },
     Algorithm {
         name: "hmac-sha256",
-        aliases: &[],
         labels: &["HMAC-SHA256"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Any,
         output: OutputRule::Fixed(32),
         class: Class::Mac,
-        nonce: false,
         summary: "HMAC-SHA256 (RFC 2104), any key length",
         kat_ids: &["hmac-sha256"],
-        backends: crate_dispatched,
         build: |b| Ok(crate::sha::hmac_sha256(b.key_bytes.unwrap_or_default())),
+        ..DEFAULT
     },
     Algorithm {
         name: "siphash-2-4",
         aliases: &["siphash", "siphash24"],
         labels: &["SIPHASH-2-4"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Fixed(16),
         output: OutputRule::Fixed(8),
         class: Class::Mac,
-        nonce: false,
         summary: "SipHash-2-4 PRF/MAC, 64-bit tag, 16-byte key",
         kat_ids: &["siphash24-64"],
         backends: crate::siphash::backends,
         build: siphash::<2, false>,
+        ..DEFAULT
     },
     Algorithm {
         name: "siphash-2-4-128",
         aliases: &["siphash24-128"],
         labels: &["SIPHASH-2-4-128"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Fixed(16),
         output: OutputRule::Fixed(16),
         class: Class::Mac,
-        nonce: false,
         summary: "SipHash-2-4 PRF/MAC, 128-bit tag, 16-byte key",
         kat_ids: &["siphash24-128"],
         backends: crate::siphash::backends,
         build: siphash::<2, true>,
+        ..DEFAULT
     },
     Algorithm {
         name: "siphash-1-3",
         aliases: &["siphash13"],
         labels: &["SIPHASH-1-3"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Fixed(16),
         output: OutputRule::Fixed(8),
         class: Class::Mac,
-        nonce: false,
         summary: "SipHash-1-3 (faster, smaller margin), 64-bit tag",
         kat_ids: &["siphash13-64"],
         backends: crate::siphash::backends,
         build: siphash::<1, false>,
+        ..DEFAULT
     },
     Algorithm {
         name: "siphash-1-3-128",
         aliases: &["siphash13-128"],
         labels: &["SIPHASH-1-3-128"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Fixed(16),
         output: OutputRule::Fixed(16),
         class: Class::Mac,
-        nonce: false,
         summary: "SipHash-1-3, 128-bit tag",
         kat_ids: &["siphash13-128"],
         backends: crate::siphash::backends,
         build: siphash::<1, true>,
+        ..DEFAULT
     },
     Algorithm {
         name: "highwayhash-64",
         aliases: &["highway64"],
         labels: &["HIGHWAYHASH-64"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Fixed(32),
         output: OutputRule::Fixed(8),
         class: Class::Mac,
-        nonce: false,
         summary: "HighwayHash keyed hash, 64-bit output, 32-byte key",
         kat_ids: &["highwayhash64"],
         backends: crate::highway::backends,
         build: highway::<1>,
+        ..DEFAULT
     },
     Algorithm {
         name: "highwayhash-128",
         aliases: &["highway128"],
         labels: &["HIGHWAYHASH-128"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Fixed(32),
         output: OutputRule::Fixed(16),
         class: Class::Mac,
-        nonce: false,
         summary: "HighwayHash keyed hash, 128-bit output, 32-byte key",
         kat_ids: &["highwayhash128"],
         backends: crate::highway::backends,
         build: highway::<2>,
+        ..DEFAULT
     },
     Algorithm {
         name: "highwayhash-256",
         aliases: &["highway256", "highwayhash"],
         labels: &["HIGHWAYHASH-256"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Fixed(32),
         output: OutputRule::Fixed(32),
         class: Class::Mac,
-        nonce: false,
         summary: "HighwayHash keyed hash, 256-bit output, 32-byte key",
         kat_ids: &["highwayhash256"],
         backends: crate::highway::backends,
         build: highway::<4>,
+        ..DEFAULT
     },
     Algorithm {
         name: "lemac",
-        aliases: &[],
         labels: &["LEMAC"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::Fixed(16),
         output: OutputRule::Fixed(16),
         class: Class::Mac,
@@ -673,32 +566,28 @@ static ALL: &[Algorithm] = &[
         kat_ids: &["lemac"],
         backends: crate::lemac::backends,
         build: |b| crate::lemac::new(b.proof, b.key_bytes.unwrap_or_default(), &b.nonce),
+        ..DEFAULT
     },
     Algorithm {
         name: "rescue-prime",
+        rank: 35,
+        rare: true,
         aliases: &["rp64_256", "rescue"],
         labels: &["RESCUE-PRIME"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
-        key: KeyRule::None,
         output: OutputRule::Fixed(32),
-        class: Class::CryptoHash,
-        nonce: false,
         summary: "Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)",
         kat_ids: &[],
         backends: crate::rescue::backends,
         build: |b| crate::rescue::new(b.proof),
+        ..DEFAULT
     },
     Algorithm {
         name: "multimixer-128",
         aliases: &["multimixer"],
         labels: &["MULTIMIXER-128"],
-        untagged_prefix: "",
-        line: LineStyle::Hex,
         key: KeyRule::SameAsMessage,
         output: OutputRule::Fixed(64),
         class: Class::UniversalHash,
-        nonce: false,
         summary: "Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused",
         kat_ids: &["multimixer128"],
         backends: crate::multimixer::backends,
@@ -706,6 +595,7 @@ static ALL: &[Algorithm] = &[
             Some(k) => crate::multimixer::new(b.proof, k.clone()),
             None => Err(Error::KeyRequired("multimixer-128")),
         },
+        ..DEFAULT
     },
 ];
 
@@ -793,9 +683,49 @@ impl Algorithm {
             .then_some((a, Some(bits / 8)))
     }
 
-    /// Whether a tag of this algorithm (in its keyed mode, where it has one) is a MAC.
-    pub fn is_mac(&self) -> bool {
-        self.class == Class::Mac || (self.class == Class::CryptoHash && self.key != KeyRule::None)
+    /// Whether it takes a key at all (BLAKE3's keyed mode included).
+    pub fn takes_key(&self) -> bool {
+        self.key != KeyRule::None
+    }
+
+    /// Whether its output means anything only under a key: a MAC (whose keyless
+    /// fingerprint under the all-zero key authenticates nothing) or a universal hash with
+    /// a key as long as the message (no keyless mode at all). Lines of such an algorithm
+    /// need a key to be checked, and it never takes part in detecting a list's algorithm.
+    /// BLAKE3 takes a key but does not need one: unkeyed, it is the plain hash.
+    pub fn needs_key(&self) -> bool {
+        self.class == Class::Mac || self.key == KeyRule::SameAsMessage
+    }
+
+    /// The algorithm a checksum list's file name implies for its untagged lines, from
+    /// the last component of the name, without regard to case and less a trailing `.txt`
+    /// or `.asc` (a signed list). For a stem `s` of [`Algorithm::list_stems`] the names
+    /// are `sSUMS` and `sSUM` (`SHA256SUMS`, `sha256sum.txt`), `*.s`, `*.ssum` and
+    /// `*.ssums` (`x.sha256`, `x.sha256sum`, Debian's `coreutils.md5sums`), `*_sSUMS`
+    /// and `*-sSUMS` (HashiCorp's `terraform_1.5.0_SHA256SUMS`) and `sSUMS-*`
+    /// (`SHA256SUMS-amd64`); [`Algorithm::list_names`] are matched whole.
+    pub fn from_list_name(name: &[u8]) -> Option<&'static Algorithm> {
+        let base = name.rsplit(|&c| c == b'/' || c == b'\\').next()?;
+        let base = std::str::from_utf8(base).ok()?.to_ascii_lowercase();
+        let base = base
+            .strip_suffix(".txt")
+            .or_else(|| base.strip_suffix(".asc"))
+            .unwrap_or(&base);
+        let stem_matches = |stem: &str| {
+            let sums = format!("{stem}sums");
+            base == sums
+                || base == format!("{stem}sum")
+                || [stem, &format!("{stem}sum"), &sums]
+                    .iter()
+                    .any(|s| base.ends_with(&format!(".{s}")))
+                || base.ends_with(&format!("_{sums}"))
+                || base.ends_with(&format!("-{sums}"))
+                || base.starts_with(&format!("{sums}-"))
+        };
+        ALL.iter().find(|a| {
+            a.list_stems.iter().any(|s| stem_matches(s))
+                || a.list_names.iter().any(|n| n.eq_ignore_ascii_case(base))
+        })
     }
 
     /// Backends that can run this algorithm, best first; the last is always available.
@@ -855,6 +785,21 @@ impl Algorithm {
     /// A key or parameter that does not fit the algorithm.
     pub fn hasher(&self, key: Option<&Key>, params: &Params) -> Result<Box<dyn Hasher>, Error> {
         self.build(self.best(), key, params)
+    }
+
+    /// Builds a hasher in the algorithm's key-derivation mode (`--derive-key`), whose
+    /// input is key material, with the output length of `params`; `None` when the
+    /// algorithm has no such mode.
+    ///
+    /// # Errors
+    /// An output length the algorithm cannot produce.
+    pub fn derive_hasher(
+        &self,
+        context: &str,
+        params: &Params,
+    ) -> Option<Result<Box<dyn Hasher>, Error>> {
+        let derive = self.derive?;
+        Some(self.output_len(params.out_len).map(|n| derive(context, n)))
     }
 
     /// Builds a hasher on a given backend, or returns `None` when this CPU lacks it or
@@ -939,6 +884,91 @@ mod tests {
     }
 
     #[test]
+    fn every_entry_states_what_has_no_default() {
+        for a in Algorithm::all() {
+            assert!(!a.name.is_empty() && !a.summary.is_empty(), "{a:?}");
+            assert!(!a.labels.is_empty(), "{}", a.name);
+            assert_ne!(a.output, DEFAULT.output, "{}", a.name);
+            // The placeholder build function fails; every real one builds (with a key
+            // where there is no keyless mode).
+            let key = crate::testutil::key_for(a, b"k", 64);
+            assert!(
+                a.hasher(key.as_ref(), &Params::default()).is_ok(),
+                "{}",
+                a.name
+            );
+        }
+    }
+
+    #[test]
+    fn list_names_as_projects_publish_them() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("SHA256SUMS", Some("sha256")),
+            ("sha256sums.txt", Some("sha256")),
+            ("SHA256SUMS.asc", Some("sha256")),
+            ("SHASUMS256.txt", Some("sha256")),
+            ("terraform_1.5.0_SHA256SUMS", Some("sha256")),
+            ("SHA256SUMS-amd64", Some("sha256")),
+            ("x.sha256sum", Some("sha256")),
+            ("x.sha256", Some("sha256")),
+            ("sha256sum.txt", Some("sha256")),
+            ("dir/sub/MD5SUMS", Some("md5")),
+            ("/var/lib/dpkg/info/coreutils.md5sums", Some("md5")),
+            ("f.md5", Some("md5")),
+            ("SHA1SUMS", Some("sha1")),
+            ("SHA512SUMS", Some("sha512")),
+            ("SHA3-256SUMS", Some("sha3-256")),
+            ("B2SUMS", Some("blake2b")),
+            ("B3SUMS", Some("blake3")),
+            ("x.b3", Some("blake3")),
+            ("XXH128SUMS", Some("xxh128")),
+            ("XXH3SUMS", Some("xxh3")),
+            ("CHECKSUMS", None),
+            ("checksums.txt", None),
+            ("SUMS", None),
+            ("sha256", None),
+            ("notsha256sums", None),
+        ];
+        for (name, want) in cases {
+            let got = Algorithm::from_list_name(name.as_bytes()).map(|a| a.name);
+            assert_eq!(got, *want, "{name}");
+        }
+    }
+
+    #[test]
+    fn which_algorithms_need_a_key() {
+        let need: Vec<&str> = Algorithm::all()
+            .iter()
+            .filter(|a| a.needs_key())
+            .map(|a| a.name)
+            .collect();
+        assert_eq!(
+            need,
+            [
+                "hmac-sha256",
+                "siphash-2-4",
+                "siphash-2-4-128",
+                "siphash-1-3",
+                "siphash-1-3-128",
+                "highwayhash-64",
+                "highwayhash-128",
+                "highwayhash-256",
+                "lemac",
+                "multimixer-128"
+            ]
+        );
+        let b3 = Algorithm::lookup("blake3").unwrap();
+        assert!(b3.takes_key() && !b3.needs_key() && b3.derive.is_some());
+        assert!(
+            Algorithm::all()
+                .iter()
+                .filter(|a| a.derive.is_some())
+                .count()
+                == 1
+        );
+    }
+
+    #[test]
     fn canonical_names_are_the_agreed_ones() {
         let names: Vec<_> = Algorithm::all().iter().map(|a| a.name).collect();
         assert_eq!(
@@ -966,6 +996,7 @@ mod tests {
                 "xxh128",
                 "crc",
                 "crc32b",
+                "crc32",
                 "sysv",
                 "bsd",
                 "hmac-sha256",
@@ -1004,7 +1035,9 @@ mod tests {
         assert_eq!(b3.label_for(32), "BLAKE3");
         assert_eq!(b3.label_for(64), "BLAKE3-512");
         assert_eq!(Algorithm::from_label("BLAKE3-512"), Some((b3, Some(64))));
-        assert_eq!(Algorithm::from_label("BLAKE3-256"), Some((b3, None)));
+        assert_eq!(Algorithm::from_label("BLAKE3-256"), Some((b3, Some(32))));
+        // OpenSSL 3 writes BLAKE2 labels in capitals, with the length.
+        assert_eq!(Algorithm::from_label("BLAKE2B-512"), Some((b2, Some(64))));
         let sha = Algorithm::lookup("sha512-256").unwrap();
         assert_eq!(Algorithm::from_label("SHA512-256"), Some((sha, None)));
         assert_eq!(sha.label_for(32), "SHA512-256");

@@ -5,7 +5,6 @@
 //! took 1.09x `b2sum`'s time on 256 MiB; it stays a dev-dependency, for the differential
 //! test.)
 
-use crate::algorithm::Build;
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 
@@ -59,36 +58,20 @@ impl Hasher for Blake2 {
     }
 }
 
-/// BLAKE2b with 1 to 64 bytes of output (`b2sum -l`).
-pub(crate) fn blake2b(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    if !(1..=blake2b_simd::OUTBYTES).contains(&b.out_len) {
-        return Err(Error::BadParameter(format!(
-            "blake2b: no {}-byte output",
-            b.out_len
-        )));
-    }
-    let state = blake2b_simd::Params::new()
-        .hash_length(b.out_len)
-        .to_state();
-    Ok(Box::new(Blake2 {
+/// BLAKE2b with `len` bytes of output, 1 to 64 (`b2sum -l`; the registry checks it).
+pub(crate) fn blake2b(len: usize) -> Box<dyn Hasher> {
+    let state = blake2b_simd::Params::new().hash_length(len).to_state();
+    Box::new(Blake2 {
         state: State::B(state),
-        len: b.out_len,
-    }))
+        len,
+    })
 }
 
-/// BLAKE2s with 1 to 32 bytes of output.
-pub(crate) fn blake2s(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    if !(1..=blake2s_simd::OUTBYTES).contains(&b.out_len) {
-        return Err(Error::BadParameter(format!(
-            "blake2s: no {}-byte output",
-            b.out_len
-        )));
-    }
-    let state = blake2s_simd::Params::new()
-        .hash_length(b.out_len)
-        .to_state();
-    Ok(Box::new(Blake2 {
+/// BLAKE2s with `len` bytes of output, 1 to 32 (the registry checks it).
+pub(crate) fn blake2s(len: usize) -> Box<dyn Hasher> {
+    let state = blake2s_simd::Params::new().hash_length(len).to_state();
+    Box::new(Blake2 {
         state: State::S(state),
-        len: b.out_len,
-    }))
+        len,
+    })
 }

@@ -2,8 +2,9 @@
 //! form, `-z`) and reading them back from lists (GNU, BSD, OpenSSL and b3sum forms), with
 //! the same leniency as GNU coreutils 9.1.
 
-use crate::algorithm::{Algorithm, LineStyle, OutputRule, XOF_MAX};
+use crate::algorithm::Algorithm;
 use crate::names;
+use crate::spec::{LineStyle, OutputRule, XOF_MAX};
 
 /// How hash lines are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -191,6 +192,20 @@ pub struct Entry {
     pub name: Vec<u8>,
 }
 
+/// An untagged line whose algorithm the line does not state and no `-a` gave: its
+/// digest's length (and form) narrows the algorithms it can be, and hashing one listed
+/// file decides ([`crate::verify`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Untagged {
+    /// The listed digest: hex or base64 decoded; for a legacy `cksum`/`sum` line, the
+    /// two numbers as the legacy hashers return them (see `legacy.rs`).
+    pub digest: Vec<u8>,
+    /// The file name, unescaped, as raw bytes.
+    pub name: Vec<u8>,
+    /// A legacy `CHECKSUM SIZE-OR-BLOCKS NAME` line rather than a digest.
+    pub legacy: bool,
+}
+
 /// What a list line is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Line {
@@ -203,6 +218,9 @@ pub enum Line {
     Improper(Option<&'static Algorithm>),
     /// A checksum to verify.
     Entry(Entry),
+    /// A checksum to verify once its algorithm is found (parsers made with
+    /// [`ListParser::detecting`] only).
+    Untagged(Untagged),
 }
 
 /// Reads the lines of one checksum list. It keeps state between lines, as GNU does: the
@@ -220,45 +238,67 @@ pub struct ListParser {
     untagged_digits: Option<usize>,
     /// The algorithm the list's name implies, if it implies one (for warnings).
     named_untagged: Option<&'static Algorithm>,
+    /// Untagged lines with no algorithm stated become [`Line::Untagged`].
+    detect: bool,
+    /// No line read yet (a UTF-8 byte-order mark is skipped there).
+    first: bool,
 }
 
-/// Names of checksum lists and the algorithm their untagged lines use: the conventional
-/// `SHA256SUMS`-style names (as Debian, Ubuntu, Fedora and most release pages publish
-/// them) and `*.sha256`-style suffixes, matched without regard to case, also with a
-/// trailing `.txt` or `.asc` (a signed list).
-pub const LIST_NAMES: &[(&str, &str, &str)] = &[
-    // (list name, suffix, algorithm)
-    ("MD5SUMS", "md5", "md5"),
-    ("SHA1SUMS", "sha1", "sha1"),
-    ("SHA224SUMS", "sha224", "sha224"),
-    ("SHA256SUMS", "sha256", "sha256"),
-    ("SHA384SUMS", "sha384", "sha384"),
-    ("SHA512SUMS", "sha512", "sha512"),
-    ("SHA3-256SUMS", "sha3-256", "sha3-256"),
-    ("SHA3-512SUMS", "sha3-512", "sha3-512"),
-    ("B2SUMS", "b2", "blake2b"),
-    ("B3SUMS", "b3", "blake3"),
-    ("XXH32SUMS", "xxh32", "xxh32"),
-    ("XXH64SUMS", "xxh64", "xxh64"),
-    ("XXH128SUMS", "xxh128", "xxh128"),
-    ("XXH3SUMS", "xxh3", "xxh3"),
-];
-
-/// The algorithm a list's file name implies for its untagged lines (see [`LIST_NAMES`]),
-/// from the last component of the name.
-pub fn algorithm_for_list_name(name: &[u8]) -> Option<&'static Algorithm> {
-    let base = name.rsplit(|&c| c == b'/' || c == b'\\').next()?;
-    let base = std::str::from_utf8(base).ok()?.to_ascii_lowercase();
-    let base = base
-        .strip_suffix(".txt")
-        .or_else(|| base.strip_suffix(".asc"))
-        .unwrap_or(&base);
-    LIST_NAMES
+/// The label before a BSD line's `(`: GNU's one space, OpenSSL's none, or RHash's
+/// padding to a column (`SHA1  (f) = …`, `MD5   (f) = …`).
+fn label_of(before_paren: &[u8]) -> &[u8] {
+    let end = before_paren
         .iter()
-        .find(|(list, suffix, _)| {
-            base == list.to_ascii_lowercase() || base.ends_with(&format!(".{suffix}"))
-        })
-        .and_then(|(_, _, alg)| Algorithm::lookup(alg).ok())
+        .rposition(|&c| c != b' ')
+        .map_or(0, |i| i + 1);
+    &before_paren[..end]
+}
+
+/// The two decimal numbers and the name of a legacy `CHECKSUM SIZE-OR-BLOCKS NAME` line
+/// (`cksum`, `sum -s`, `sum -r`'s `%05d %5d`), the numbers as the legacy hashers' 12-byte
+/// digest (the checksum and the second number, big-endian). `strict` (no `-a`, where a
+/// line could also be a digest line) takes a checksum of at most 10 digits and a second
+/// number of at most 20.
+fn legacy_fields(s: &[u8], strict: bool) -> Option<(Vec<u8>, Vec<u8>)> {
+    let number = |s: &[u8], max: usize| -> Option<(u64, usize)> {
+        let n = s.iter().take_while(|c| c.is_ascii_digit()).count();
+        if strict && n > max {
+            return None;
+        }
+        let v = std::str::from_utf8(&s[..n]).ok()?.parse().ok()?;
+        Some((v, n))
+    };
+    let (value, n) = number(s, 10)?;
+    let value = u32::try_from(value).ok()?;
+    let rest = &s[n..];
+    let spaces = rest.iter().take_while(|&&c| c == b' ').count();
+    if spaces == 0 {
+        return None;
+    }
+    let (second, m) = number(&rest[spaces..], 20)?;
+    let name = rest[spaces + m..].strip_prefix(b" ")?;
+    if name.is_empty() {
+        return None;
+    }
+    let mut digest = value.to_be_bytes().to_vec();
+    digest.extend_from_slice(&second.to_be_bytes());
+    Some((digest, name.to_vec()))
+}
+
+/// An SFV line, `name CRC32` (8 hex digits last, either case), as RHash and cksfv write
+/// them: the zlib CRC-32 in hex.
+fn sfv(s: &[u8]) -> Option<Entry> {
+    let space = s.iter().rposition(|&c| c == b' ')?;
+    let (name, value) = (&s[..space], &s[space + 1..]);
+    if value.len() != 8 || name.is_empty() {
+        return None;
+    }
+    let digest = hex::decode(value).ok()?;
+    Some(Entry {
+        algorithm: Algorithm::from_bsd_label("CRC32")?,
+        digest,
+        name: name.strip_suffix(b" ").unwrap_or(name).to_vec(),
+    })
 }
 
 fn is_white(c: u8) -> bool {
@@ -278,12 +318,26 @@ impl ListParser {
             reversed: None,
             untagged_digits: None,
             named_untagged: None,
+            detect: false,
+            first: true,
         }
+    }
+
+    /// A parser for a list checked without `-a` or `--length`: tagged lines go by their
+    /// label, and untagged ones (hex or base64 digests, legacy `cksum`/`sum` lines) come
+    /// back as [`Line::Untagged`] for their algorithm to be found by their content.
+    /// `named` is what the list's name implies ([`Algorithm::from_list_name`]), for
+    /// warnings about improper lines.
+    pub fn detecting(named: Option<&'static Algorithm>) -> ListParser {
+        let mut p = ListParser::new(None, None);
+        p.detect = true;
+        p.named_untagged = named;
+        p
     }
 
     /// A parser for the list named `list_name`: as [`ListParser::new`], but without
     /// `-a` the list's name may imply the algorithm of its untagged lines
-    /// ([`algorithm_for_list_name`]). Tagged lines always go by their label.
+    /// ([`Algorithm::from_list_name`]). Tagged lines always go by their label.
     pub fn for_list(
         forced: Option<&'static Algorithm>,
         length: Option<usize>,
@@ -291,7 +345,7 @@ impl ListParser {
     ) -> ListParser {
         let mut p = ListParser::new(forced, length);
         if forced.is_none()
-            && let Some(a) = algorithm_for_list_name(list_name)
+            && let Some(a) = Algorithm::from_list_name(list_name)
         {
             p.untagged = a;
             p.named_untagged = Some(a);
@@ -316,7 +370,13 @@ impl ListParser {
 
     /// Parses one line, with or without its `\n`.
     pub fn parse(&mut self, line: &[u8]) -> Line {
-        if line.first() == Some(&b'#') {
+        let line = if std::mem::take(&mut self.first) {
+            line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line)
+        } else {
+            line
+        };
+        // `#` comments; without -a also SFV's `;` comments (RHash's header).
+        if line.first() == Some(&b'#') || (self.detect && line.first() == Some(&b';')) {
             return Line::Skip;
         }
         let line = line.strip_suffix(b"\n").unwrap_or(line);
@@ -328,7 +388,7 @@ impl ListParser {
             return Line::Improper(self.named_algorithm(line));
         }
         match self.parse_inner(line) {
-            Some(e) => Line::Entry(e),
+            Some(l) => l,
             None => Line::Improper(self.named_algorithm(line)),
         }
     }
@@ -342,8 +402,7 @@ impl ListParser {
         let start = line.iter().position(|&c| !is_white(c))?;
         let s = line[start..].strip_prefix(b"\\").unwrap_or(&line[start..]);
         let labelled = s.iter().position(|&c| c == b'(').and_then(|open| {
-            let label = s[..open].strip_suffix(b" ").unwrap_or(&s[..open]);
-            Algorithm::from_label(std::str::from_utf8(label).ok()?)
+            Algorithm::from_label(std::str::from_utf8(label_of(&s[..open])).ok()?)
         });
         match labelled {
             Some((a, _)) => Some(a),
@@ -351,19 +410,52 @@ impl ListParser {
         }
     }
 
-    fn parse_inner(&mut self, s: &[u8]) -> Option<Entry> {
+    fn parse_inner(&mut self, s: &[u8]) -> Option<Line> {
         let mut i = s.iter().position(|&c| !is_white(c))?;
         let escaped = s[i] == b'\\';
         if escaped {
             i += 1;
         }
         if self.untagged.line != LineStyle::Hex {
-            return self.parse_legacy(&s[i..]);
+            return self.parse_legacy(&s[i..]).map(Line::Entry);
         }
         if let Some(e) = self.parse_bsd(&s[i..], escaped) {
-            return Some(e);
+            return Some(Line::Entry(e));
         }
-        let mut rest = &s[i..];
+        if self.detect {
+            return self.parse_detecting(&s[i..], escaped);
+        }
+        self.parse_untagged(&s[i..], escaped).map(Line::Entry)
+    }
+
+    /// Without `-a`: a legacy line, an untagged digest line, or an SFV line (`name
+    /// CRC32`, RHash's default output).
+    fn parse_detecting(&mut self, s: &[u8], escaped: bool) -> Option<Line> {
+        if !escaped && let Some((digest, name)) = legacy_fields(s, true) {
+            return Some(Line::Untagged(Untagged {
+                digest,
+                name,
+                legacy: true,
+            }));
+        }
+        if let Some(e) = self.parse_untagged(s, escaped) {
+            if e.algorithm != self.untagged {
+                // A prefix named it (xxhsum's `XXH3_`).
+                return Some(Line::Entry(e));
+            }
+            return Some(Line::Untagged(Untagged {
+                digest: e.digest,
+                name: e.name,
+                legacy: false,
+            }));
+        }
+        sfv(s).map(Line::Entry)
+    }
+
+    /// `hex  name` (or ` *name`, or BSD-reversed `hex name`), for the untagged algorithm
+    /// or one an untagged prefix names.
+    fn parse_untagged(&mut self, s: &[u8], escaped: bool) -> Option<Entry> {
+        let mut rest = s;
         // A prefix that names the algorithm (xxhsum's `XXH3_`).
         let prefixed = Algorithm::all().iter().find(|a| {
             !a.untagged_prefix.is_empty() && rest.starts_with(a.untagged_prefix.as_bytes())
@@ -388,12 +480,20 @@ impl ListParser {
         // UNTAGGED_XOF_MIN bytes on: a shorter field is b3sum's 64 digits or --length,
         // never a guess (CRC, sum and xxHash lists have such fields).
         let field = rest.iter().position(|&c| is_white(c)).unwrap_or(rest.len());
+        // With -a blake3 (or -a blake2b) any length; without -a, BLAKE3 lines (what an
+        // untagged line is read as when no detection runs) from UNTAGGED_XOF_MIN bytes.
+        let xof_min = if self.forced.is_some() {
+            1
+        } else {
+            UNTAGGED_XOF_MIN
+        };
         let n = match alg.output {
+            _ if self.detect && prefixed.is_none() => stated_len(&rest[..field])?,
             OutputRule::Range { min, max, .. } if self.length.is_none() => {
                 stated_len(&rest[..field]).filter(|n| (min..=max).contains(n))?
             }
             OutputRule::Xof { .. } if self.length.is_none() => stated_len(&rest[..field])
-                .filter(|n| (UNTAGGED_XOF_MIN..=XOF_MAX).contains(n))
+                .filter(|n| (xof_min..=XOF_MAX).contains(n))
                 .or_else(|| self.digest_len(alg))?,
             _ => self.digest_len(alg)?,
         };
@@ -437,37 +537,18 @@ impl ListParser {
     /// A legacy `CHECKSUM SIZE-OR-BLOCKS NAME` line (`cksum`, `sum`), for the list's
     /// untagged algorithm: two decimal numbers, then one space and the name.
     fn parse_legacy(&self, s: &[u8]) -> Option<Entry> {
-        let number = |s: &[u8]| -> Option<(u64, usize)> {
-            let n = s.iter().take_while(|c| c.is_ascii_digit()).count();
-            let v = std::str::from_utf8(&s[..n]).ok()?.parse().ok()?;
-            Some((v, n))
-        };
-        let (value, n) = number(s)?;
-        let value = u32::try_from(value).ok()?;
-        let rest = &s[n..];
-        let spaces = rest.iter().take_while(|&&c| c == b' ').count();
-        if spaces == 0 {
-            return None;
-        }
-        let (second, m) = number(&rest[spaces..])?;
-        let name = rest[spaces + m..].strip_prefix(b" ")?;
-        if name.is_empty() {
-            return None;
-        }
-        let mut digest = value.to_be_bytes().to_vec();
-        digest.extend_from_slice(&second.to_be_bytes());
+        let (digest, name) = legacy_fields(s, false)?;
         Some(Entry {
             algorithm: self.untagged,
             digest,
-            name: name.to_vec(),
+            name,
         })
     }
 
     /// `LABEL (name) = hex` or OpenSSL's `LABEL(name)= hex`.
     fn parse_bsd(&self, s: &[u8], escaped: bool) -> Option<Entry> {
         let open = s.iter().position(|&c| c == b'(')?;
-        let label = s[..open].strip_suffix(b" ").unwrap_or(&s[..open]);
-        let label = std::str::from_utf8(label).ok()?;
+        let label = std::str::from_utf8(label_of(&s[..open])).ok()?;
         let (alg, labelled_len) = Algorithm::from_label(label)?;
         if self.forced.is_some_and(|f| f != alg) {
             return None;
@@ -488,7 +569,6 @@ impl ListParser {
         }
         let want = match labelled_len {
             Some(n) => n,
-            None if label == "BLAKE3-256" => 32,
             None => self.digest_len(alg)?,
         };
         let digest = decode_digest(&body[k..], want)?;

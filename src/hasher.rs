@@ -289,7 +289,7 @@ pub enum Error {
         /// The length asked for, in bytes.
         requested: usize,
         /// What the algorithm produces.
-        rule: crate::algorithm::OutputRule,
+        rule: crate::spec::OutputRule,
     },
     /// Some other parameter (a backend, an option) does not fit.
     BadParameter(String),
@@ -299,7 +299,7 @@ pub enum Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::algorithm::{OutputRule, XOF_MAX};
+        use crate::spec::{OutputRule, XOF_MAX};
         match self {
             Error::UnknownAlgorithm(n) => write!(f, "unknown algorithm '{n}'"),
             Error::BadKey(s) | Error::BadParameter(s) | Error::BadInput(s) => f.write_str(s),

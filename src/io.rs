@@ -575,7 +575,7 @@ mod tests {
             let key = crate::testutil::key_for(alg, &[], 0);
             let params = crate::Params {
                 out_len: None,
-                nonce: (name == "lemac").then_some([1; 16]),
+                nonce: alg.nonce.then_some([1; 16]),
             };
             let proto = alg.hasher(key.as_ref(), &params).unwrap();
             assert!(pool.install(|| use_fault_ahead(&*proto, data.len() as u64)));

@@ -147,8 +147,8 @@ fn target(id: &str) -> Option<Target> {
         "multimixer128-f128" => Some(Target::MultimixerF128),
         _ => {
             let alg = Algorithm::from_kat_id(id)?;
-            // BLAKE3 records carry 131 bytes of extended output.
-            let out_len = (alg.name == "blake3").then_some(131);
+            // Extendable-output records (BLAKE3's) carry 131 bytes of output.
+            let out_len = matches!(alg.output, crate::OutputRule::Xof { .. }).then_some(131);
             Some(Target::Digest {
                 alg,
                 out_len,
@@ -231,7 +231,7 @@ fn digest_record(
             .filter(|_| !matches!(alg.output, crate::OutputRule::Fixed(_))),
         nonce,
     };
-    // A `ctx` field is BLAKE3's key-derivation mode (`--derive-key`), crate-dispatched.
+    // A `ctx` field is the key-derivation mode (`--derive-key`), crate-dispatched.
     let derive = match r.get("ctx") {
         None => None,
         Some(c) => Some(
@@ -240,9 +240,7 @@ fn digest_record(
         ),
     };
     let built = match &derive {
-        Some(ctx) if alg.name == "blake3" && backend == Backend::Auto => Some(Ok(
-            crate::blake3::derive_key(ctx, params.out_len.unwrap_or(32)),
-        )),
+        Some(ctx) if backend == Backend::Auto => alg.derive_hasher(ctx, &params),
         Some(_) => None,
         None => alg.hasher_on(backend, key.as_ref(), &params),
     };

@@ -17,20 +17,7 @@ use std::path::Path;
 use std::sync::Arc;
 use zeroize::Zeroizing;
 
-/// What key an algorithm takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyRule {
-    /// Unkeyed (a plain hash).
-    None,
-    /// Exactly `len` bytes. Without a key, `hash` mode uses the all-zero key (a
-    /// fingerprint, not a MAC) — except BLAKE3, whose unkeyed mode is the plain hash.
-    Fixed(usize),
-    /// Any length (HMAC). Without a key, `hash` mode uses the empty key.
-    Any,
-    /// Exactly as long as the message, a non-zero multiple of 32 bytes (Multimixer-128).
-    /// There is no unkeyed mode.
-    SameAsMessage,
-}
+pub use crate::spec::KeyRule;
 
 /// Key bytes, shared cheaply between hashers and wiped on drop.
 #[derive(Clone)]

@@ -3,7 +3,7 @@
 //! alone), `sysv` (`sum -s`) and `bsd` (`sum -r`). They catch accidental corruption only.
 //!
 //! Their lines are not hex digests: `CRC SIZE NAME` for the CRCs and `SUM BLOCKS NAME` for
-//! the sums (see [`crate::algorithm::LineStyle`]). The "digest" a hasher returns is
+//! the sums (see [`crate::spec::LineStyle`]). The "digest" a hasher returns is
 //! therefore the two numbers of the line, each big-endian: the 32-bit checksum and the
 //! 64-bit size (CRCs) or block count (sums: 512-byte blocks for sysv, 1024 for bsd,
 //! rounded up), so a line written and a line read compare as bytes.
@@ -14,7 +14,6 @@
 //! 16-bit checksum rotated right by one bit before each byte is added; System V: the
 //! byte sum folded to 16 bits).
 
-use crate::algorithm::Build;
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 
@@ -24,6 +23,9 @@ use crc_fast::CrcAlgorithm;
 enum State {
     Cksum(crc_fast::Digest),
     Crc32b(crc_fast::Digest),
+    /// The same CRC as `Crc32b`, its value alone as a 4-byte digest (hex lines: RHash,
+    /// SFV, 7-Zip).
+    Crc32(crc_fast::Digest),
     Sysv(u64),
     Bsd(u16),
 }
@@ -38,7 +40,7 @@ impl Hasher for Legacy {
     fn update(&mut self, data: &[u8]) {
         self.len = self.len.wrapping_add(data.len() as u64);
         match &mut self.state {
-            State::Cksum(d) | State::Crc32b(d) => d.update(data),
+            State::Cksum(d) | State::Crc32b(d) | State::Crc32(d) => d.update(data),
             State::Sysv(s) => {
                 // In 32-bit lanes, which the compiler vectorizes: a chunk of 2^24 bytes
                 // sums to less than 2^32.
@@ -68,6 +70,10 @@ impl Hasher for Legacy {
                 (d.finalize() as u32, self.len)
             }
             State::Crc32b(d) => (d.finalize() as u32, self.len),
+            State::Crc32(d) => {
+                out.copy_from_slice(&(d.finalize() as u32).to_be_bytes());
+                return Ok(());
+            }
             State::Sysv(s) => {
                 let r = (s & 0xffff) + ((s & 0xffff_ffff) >> 16);
                 (((r & 0xffff) + (r >> 16)) as u32, self.len.div_ceil(512))
@@ -84,7 +90,10 @@ impl Hasher for Legacy {
     }
 
     fn output_len(&self) -> usize {
-        12
+        match self.state {
+            State::Crc32(_) => 4,
+            _ => 12,
+        }
     }
 
     fn backend(&self) -> Backend {
@@ -96,30 +105,37 @@ impl Hasher for Legacy {
     }
 }
 
-fn new(state: State) -> Result<Box<dyn Hasher>, Error> {
-    Ok(Box::new(Legacy { state, len: 0 }))
+fn new(state: State) -> Box<dyn Hasher> {
+    Box::new(Legacy { state, len: 0 })
 }
 
 /// POSIX `cksum`.
-pub(crate) fn cksum(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+pub(crate) fn cksum() -> Box<dyn Hasher> {
     new(State::Cksum(crc_fast::Digest::new(
         CrcAlgorithm::Crc32Cksum,
     )))
 }
 
 /// `cksum -a crc32b`.
-pub(crate) fn crc32b(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+pub(crate) fn crc32b() -> Box<dyn Hasher> {
     new(State::Crc32b(crc_fast::Digest::new(
         CrcAlgorithm::Crc32IsoHdlc,
     )))
 }
 
+/// The zlib CRC-32 as a 4-byte hex digest (`rhash --crc32`, SFV lists).
+pub(crate) fn crc32() -> Box<dyn Hasher> {
+    new(State::Crc32(crc_fast::Digest::new(
+        CrcAlgorithm::Crc32IsoHdlc,
+    )))
+}
+
 /// `sum -s`.
-pub(crate) fn sysv(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+pub(crate) fn sysv() -> Box<dyn Hasher> {
     new(State::Sysv(0))
 }
 
 /// `sum -r`.
-pub(crate) fn bsd(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
+pub(crate) fn bsd() -> Box<dyn Hasher> {
     new(State::Bsd(0))
 }

@@ -23,7 +23,9 @@ pub mod names;
 pub mod parallel;
 pub mod progress;
 pub mod record;
+pub mod spec;
 pub mod update;
+pub mod verify;
 pub mod walk;
 
 mod blake2;
@@ -41,10 +43,12 @@ pub mod multimixer;
 pub mod rescue;
 pub mod siphash;
 
-pub use algorithm::{Algorithm, Class, LineStyle, OutputRule, Params};
+pub use algorithm::Algorithm;
 pub use backend::{Available, Backend};
 pub use hasher::{Digest, Error, Hasher};
-pub use key::{Key, KeyRule};
+pub use key::Key;
+pub use spec::KeyRule;
+pub use spec::{Class, LineStyle, OutputRule, Params};
 
 /// Compares two digests or tags in constant time (for equal lengths; a length mismatch
 /// is never equal).

@@ -11,8 +11,7 @@
 
 mod portable;
 
-use crate::algorithm::Build;
-use crate::backend::{self, Backend, Entry};
+use crate::backend::{self, Available, Backend, Entry};
 use crate::hasher::{Error, Hasher};
 use crate::mdhash::{Core, MdHasher};
 
@@ -66,13 +65,13 @@ impl Core for Md5 {
     }
 }
 
-/// The registry's build function.
+/// An MD5 hasher on the proven backend.
 ///
 /// # Errors
 /// A backend MD5 does not have.
-pub(crate) fn build(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    let Some(kernels) = backend::select(KERNELS, b.proof) else {
-        let name = b.proof.backend();
+pub(crate) fn new(proof: Available) -> Result<Box<dyn Hasher>, Error> {
+    let Some(kernels) = backend::select(KERNELS, proof) else {
+        let name = proof.backend();
         return Err(Error::BadParameter(format!("md5 has no {name} backend")));
     };
     Ok(Box::new(MdHasher::<Md5, BLOCK>::new(

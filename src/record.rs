@@ -22,7 +22,10 @@
 //!   the digest is still printed as `sha1sum` prints it).
 //!
 //! A summary object has `summary: true`, `list` (or `list_bytes`), and the counts `ok`,
-//! `failed`, `missing`, `errors`, `improper` (lines not understood) and `new`.
+//! `failed`, `missing`, `errors`, `improper` (lines not understood) and `new`. After the
+//! lists, `check --unlisted` closes with one summary per directory, `dir` (or
+//! `dir_bytes`) instead of `list`, counting its `new` files and the `errors` (entries
+//! that could not be read).
 
 use serde_json::{Map, Value, json};
 
@@ -128,9 +131,19 @@ pub struct Summary {
 impl Summary {
     /// Appends the summary of the list `list` as one JSON line.
     pub fn write_line(&self, list: &[u8], out: &mut Vec<u8>) {
+        self.write_named("list", list, out);
+    }
+
+    /// Appends the summary of a directory `check --unlisted` walked (`dir` instead of
+    /// `list`): its `new` files and `errors`.
+    pub fn write_dir_line(&self, dir: &[u8], out: &mut Vec<u8>) {
+        self.write_named("dir", dir, out);
+    }
+
+    fn write_named(&self, key: &str, name: &[u8], out: &mut Vec<u8>) {
         let mut m = Map::new();
         m.insert("summary".into(), json!(true));
-        put_name(&mut m, "list", list);
+        put_name(&mut m, key, name);
         for (k, v) in [
             ("ok", self.ok),
             ("failed", self.failed),

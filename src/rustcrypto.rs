@@ -1,14 +1,13 @@
 //! Crate-backed algorithms through RustCrypto's `digest` 0.10 traits: one generic adapter
 //! for fixed-output hashes ([`digest`]: SHA-2, SHA-3, MD5, SM3), and SHA-1 with collision
-//! detection. Each registry entry names its adapter in one line, e.g.
-//! `build: crate::rustcrypto::digest::<sha2::Sha384>`. (BLAKE2 is in `crate::blake2`.)
+//! detection: plain constructors, which the registry wraps in its descriptors
+//! (`crate::algorithm`). (BLAKE2 is in `crate::blake2`.)
 //!
 //! SHA-1 is `sha1-checked` with collision detection and without its "safe hash" rewrite,
 //! so the digest equals plain SHA-1 (what `sha1sum` prints) for every input; an input
 //! that carries a known collision-attack pattern gets a [notice](Hasher::notice)
 //! ([`SHA1_COLLISION`]).
 
-use crate::algorithm::Build;
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 use sha2::Digest;
@@ -48,11 +47,11 @@ where
 }
 
 /// The registry's build function for any RustCrypto `Digest` with a fixed output.
-pub(crate) fn digest<D>(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error>
+pub(crate) fn digest<D>() -> Box<dyn Hasher>
 where
     D: Digest + Clone + Send + Sync + 'static,
 {
-    Ok(Box::new(Plain(D::new(), <D as Digest>::output_size())))
+    Box::new(Plain(D::new(), <D as Digest>::output_size()))
 }
 
 /// What SHA-1 says of an input that carries a collision-attack pattern.
@@ -123,8 +122,8 @@ impl Hasher for Sha1 {
 }
 
 /// SHA-1 with collision detection, digests equal to plain SHA-1.
-pub(crate) fn sha1(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    Ok(Box::new(Sha1::new()))
+pub(crate) fn sha1() -> Box<dyn Hasher> {
+    Box::new(Sha1::new())
 }
 
 #[cfg(test)]

@@ -100,7 +100,8 @@ impl ListFile {
                         "{q}: {n}: not a {what} checksum line: --update needs a checksum list of the algorithm it adds (list not changed)"
                     ));
                 }
-                Line::Improper(_) => {
+                // Only a detecting parser returns untagged lines; --update's never does.
+                Line::Improper(_) | Line::Untagged(_) => {
                     return Err(format!(
                         "{q}: {n}: not a {what} checksum line: --update needs a checksum list of the algorithm it adds (list not changed)"
                     ));

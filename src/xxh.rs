@@ -3,7 +3,6 @@
 //! hex equals what `xxhsum` 0.8 prints. These are fast non-cryptographic checksums: they
 //! catch accidental corruption, never tampering.
 
-use crate::algorithm::Build;
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};
 use std::hash::Hasher as _;
@@ -62,21 +61,21 @@ impl Hasher for Xxh {
 }
 
 /// XXH32, seed 0.
-pub(crate) fn xxh32(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    Ok(Box::new(Xxh(State::X32(twox_hash::XxHash32::with_seed(0)))))
+pub(crate) fn xxh32() -> Box<dyn Hasher> {
+    Box::new(Xxh(State::X32(twox_hash::XxHash32::with_seed(0))))
 }
 
 /// XXH64, seed 0.
-pub(crate) fn xxh64(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    Ok(Box::new(Xxh(State::X64(twox_hash::XxHash64::with_seed(0)))))
+pub(crate) fn xxh64() -> Box<dyn Hasher> {
+    Box::new(Xxh(State::X64(twox_hash::XxHash64::with_seed(0))))
 }
 
 /// XXH3 with 64-bit output, seed 0.
-pub(crate) fn xxh3(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    Ok(Box::new(Xxh(State::X3(twox_hash::XxHash3_64::new()))))
+pub(crate) fn xxh3() -> Box<dyn Hasher> {
+    Box::new(Xxh(State::X3(twox_hash::XxHash3_64::new())))
 }
 
 /// XXH3 with 128-bit output (XXH128), seed 0.
-pub(crate) fn xxh128(_: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    Ok(Box::new(Xxh(State::X128(twox_hash::XxHash3_128::new()))))
+pub(crate) fn xxh128() -> Box<dyn Hasher> {
+    Box::new(Xxh(State::X128(twox_hash::XxHash3_128::new())))
 }

@@ -15,7 +15,6 @@ fn key_bytes(alg: &Algorithm, msg_len: usize) -> Vec<u8> {
     (0..len).map(|i| (i * 7 + 3) as u8).collect()
 }
 
-
 /// `check --json` is not a tag oracle (issue 24, item 1): for every keyed algorithm, a
 /// FAILED record of a line someone forged carries `"digest":null`, never the valid tag
 /// for the message they chose; an OK record shows only the value the list already holds.

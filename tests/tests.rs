@@ -1,6 +1,7 @@
 //! One integration-test binary (one link step): each module is one area.
 
 mod backends;
+mod checking;
 mod cli;
 mod generated;
 mod highway;
@@ -14,3 +15,4 @@ mod multimixer;
 mod rescue;
 mod siphash;
 mod trees;
+mod util;

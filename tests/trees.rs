@@ -430,9 +430,14 @@ fn check_unlisted_reports_new_files() {
         "rel/sub",
         "rel/SUMS",
     ]));
+    // The NEW record, then the directory's summary, last, with the NEW count.
+    let lines = json_lines(&r.out);
     assert_eq!(
-        json_lines(&r.out).last().unwrap(),
-        &serde_json::json!({"name": "rel/sub/deep/d", "size": 2, "algorithm": null, "digest": null, "status": "new", "error": null})
+        lines[lines.len() - 2..],
+        [
+            serde_json::json!({"name": "rel/sub/deep/d", "size": 2, "algorithm": null, "digest": null, "status": "new", "error": null}),
+            serde_json::json!({"summary": true, "dir": "rel/sub", "ok": 0, "failed": 0, "missing": 0, "errors": 0, "improper": 0, "new": 1})
+        ]
     );
     assert_eq!(
         (r.err.as_str(), r.code),

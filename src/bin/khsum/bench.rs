@@ -1,100 +1,12 @@
 //! `khsum bench`: runs the library's measurements over algorithm × backend × size and
 //! prints them as a table, JSON or CSV (and optionally an SVG plot).
 
-use crate::args::BenchCmd;
+use crate::plan::{BenchPlan, Format};
 use crate::report::{Out, Status};
-use crate::setup::SetupError;
+use khsum::Backend;
 use khsum::measure::{self, Budget, Counter, CounterKind, Measurement};
-use khsum::{Algorithm, Backend};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
-
-const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];
-
-/// What `khsum bench` measures and how it reports it.
-pub struct BenchPlan {
-    cases: Vec<(&'static Algorithm, Backend, usize)>,
-    budget: Budget,
-    format: Format,
-    plot: Option<std::path::PathBuf>,
-    threads: Option<usize>,
-}
-
-/// The report's form.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Format {
-    Table,
-    Json,
-    Csv,
-}
-
-/// Resolves `khsum bench`'s options.
-pub fn plan(cmd: &BenchCmd) -> Result<BenchPlan, SetupError> {
-    let algs: Vec<&'static Algorithm> = if cmd.algorithms.is_empty() {
-        Algorithm::all().iter().collect()
-    } else {
-        cmd.algorithms.clone()
-    };
-    if cmd.threads == Some(0) {
-        return Err(SetupError("--threads must be at least 1".into()));
-    }
-    let wanted: Vec<Backend> = cmd
-        .backends
-        .iter()
-        .map(|n| {
-            Backend::from_name(n).ok_or_else(|| {
-                let all: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-                SetupError(format!(
-                    "unknown backend '{n}' (one of: {})",
-                    all.join(", ")
-                ))
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    let sizes: Vec<usize> = if cmd.sizes.is_empty() {
-        DEFAULT_SIZES.to_vec()
-    } else {
-        cmd.sizes
-            .iter()
-            .map(|s| measure::parse_size(s).map_err(SetupError))
-            .collect::<Result<_, _>>()?
-    };
-    let mut cases = Vec::new();
-    for &a in &algs {
-        for b in a.available_backends() {
-            if !wanted.is_empty() && !wanted.contains(&b) {
-                continue;
-            }
-            for &s in &sizes {
-                if measure::size_applies(a, s) {
-                    cases.push((a, b, s));
-                }
-            }
-        }
-    }
-    if cases.is_empty() {
-        return Err(SetupError(
-            "nothing to measure: no available backend and size fit the selection".into(),
-        ));
-    }
-    Ok(BenchPlan {
-        cases,
-        budget: if cmd.quick {
-            Budget::QUICK
-        } else {
-            Budget::DEFAULT
-        },
-        format: if cmd.json {
-            Format::Json
-        } else if cmd.csv {
-            Format::Csv
-        } else {
-            Format::Table
-        },
-        plot: cmd.plot.clone(),
-        threads: cmd.threads,
-    })
-}
 
 fn progress(done: usize, total: usize, what: &str) {
     let width = 30;

@@ -1,16 +1,19 @@
 //! `khsum hash` and `khsum tag`: hash inputs on all cores, print lines (or JSON records)
 //! in input order; with `--update`, append the new files' lines to the list.
 
-use crate::plan::{Digests, Existing, HashPlan, Recount, Stdin, UpdatePlan, Walk};
-use crate::progress::{self, Totals};
+use crate::plan::{Digests, Existing, HashPlan, Io, Recount, Stdin, UpdatePlan, Walk};
+use crate::progress::{self, Progress, Totals};
 use crate::report::{Out, Status, q};
+use khsum::checkfile::LineFormat;
 use khsum::checkfile::{format_legacy, format_line, format_status};
 use khsum::inputs::{Input, NameList, Names, count_total, expand};
 use khsum::io::{Hashed, InputError, hash_path_with, hash_stdin_with};
 use khsum::multi::Multi;
 use khsum::record::{Record, Status as RecordStatus};
 use khsum::update::normalize;
+use khsum::verify::{Verdict, verdict};
 use khsum::{Algorithm, Hasher};
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -40,190 +43,277 @@ struct Verified {
 /// Hashes every input with clones of the plan's prototype and prints one line (or
 /// record) per input and algorithm.
 pub fn run(plan: HashPlan) -> Status {
-    let HashPlan {
-        algs,
-        lengths,
-        proto,
-        form,
-        digests,
-        names,
-        recount,
-        walk,
-        stdin,
-        io,
-        update,
-    } = plan;
-    let mut io = io;
+    let io = stdin_hint(plan.stdin, plan.io);
+    let update = plan.update.map(Arc::new);
+    let display = progress::start(
+        io.progress,
+        totals(plan.recount, &plan.walk, update.clone()),
+    );
+    let proto: Box<dyn Hasher> = match &display {
+        Some((_, counter)) => Box::new(khsum::progress::Counted::new(plan.proto, counter.clone())),
+        None => plan.proto,
+    };
+    let proto = &*proto;
+    let printer = RefCell::new(Printer {
+        parts: Parts {
+            algs: plan.algs,
+            lengths: plan.lengths,
+        },
+        form: plan.form,
+        digests: plan.digests,
+        stdin: plan.stdin,
+        dir_hint: matches!(plan.walk, Walk::Arguments),
+        update: update.clone(),
+        counter: display.as_ref().map(|(_, c)| c.clone()),
+        out: Out::new(),
+        status: Status::Ok,
+        appended: Vec::new(),
+        verified: Verified::default(),
+        met: HashSet::new(),
+        line: Vec::new(),
+    });
+    khsum::parallel::for_each_ordered(
+        inputs(plan.names, &plan.walk, update.as_ref()),
+        4 * rayon::current_num_threads().max(1),
+        khsum::parallel::FILE_BATCH,
+        |input| {
+            let res = hash_input(&input, proto, io.mmap);
+            (input, res)
+        },
+        |(input, res)| printer.borrow_mut().input(&input, res),
+        || {
+            printer.borrow_mut().out.flush();
+        },
+    );
+    let mut p = printer.into_inner();
+    match &update {
+        Some(u) => p.finish_update(u, proto, io.mmap, display.map(|(d, _)| d)),
+        None => {
+            if let Some((d, _)) = display {
+                d.finish();
+            }
+        }
+    }
+    p.out.finish(p.status)
+}
+
+/// The "reading standard input" note when standard input, read because no input was
+/// named, is a terminal; typing is not work to show progress of.
+fn stdin_hint(stdin: Stdin, mut io: Io) -> Io {
     if stdin == Stdin::Implicit && std::io::stdin().is_terminal() {
         crate::report::warn(
             "reading standard input (end it with Ctrl-D; name files to hash them, see 'khsum --help')",
         );
-        // Typing is not work to show progress of.
-        if io.progress == crate::plan::Progress::OnTerminal {
-            io.progress = crate::plan::Progress::Never;
+        if io.progress == Progress::OnTerminal {
+            io.progress = Progress::Never;
         }
     }
-    let parts = Parts { algs, lengths };
-    let update = update.map(Arc::new);
-    let display = progress::start(io.progress, totals(recount, &walk, update.clone()));
-    let proto: Box<dyn Hasher> = match &display {
-        Some((_, counter)) => Box::new(khsum::progress::Counted::new(proto, counter.clone())),
-        None => proto,
-    };
-    let counter = display.as_ref().map(|(_, c)| c.clone());
-    let proto = &*proto;
-    let out = std::cell::RefCell::new(Out::new());
-    let mut status = Status::Ok;
-    let mut appended = Vec::new();
-    let mut verified = Verified::default();
-    let mut met: HashSet<Vec<u8>> = HashSet::new();
-    let mut line = Vec::new();
-    let window = 4 * rayon::current_num_threads().max(1);
-    let hint = matches!(walk, Walk::Arguments);
-    let skip_listed = update
-        .as_ref()
-        .filter(|u| u.existing == Existing::Skip)
-        .cloned();
-    let inputs = expand(names, walk.rules()).filter(move |i| match (&skip_listed, i) {
+    io
+}
+
+/// The inputs: the names expanded (walked with `-r`), less the files an `--update` list
+/// already names unless they are verified (`--check-existing`).
+fn inputs(
+    names: Names,
+    walk: &Walk,
+    update: Option<&Arc<UpdatePlan>>,
+) -> impl Iterator<Item = Input> {
+    let skip_listed = update.filter(|u| u.existing == Existing::Skip).cloned();
+    expand(names, walk.rules()).filter(move |i| match (&skip_listed, i) {
         (Some(u), Input::Path(p)) => u.list.get(&khsum::names::path_bytes(p)).is_none(),
         _ => true,
-    });
-    khsum::parallel::for_each_ordered(
-        inputs,
-        window,
-        khsum::parallel::FILE_BATCH,
-        |input| {
-            let res = match &input {
-                Input::Stdin => hash_stdin_with(proto, io.mmap),
-                Input::Path(p) => hash_path_with(p, proto, io.mmap),
-                Input::Error(_, e) | Input::Skipped(_, e) | Input::ListError(_, e) => {
-                    Err(InputError {
-                        reason: e.clone(),
-                        missing: false,
-                    })
-                }
-            };
-            (input, res)
-        },
-        |(input, res)| {
-            if let Some(c) = &counter {
-                c.add_file();
-            }
-            let name = input.name();
-            let mut out = out.borrow_mut();
-            line.clear();
-            if let (Input::ListError(..), Err(e)) = (&input, &res) {
-                out.warn(&format!("{}: {}", q(&name), e));
-                status = Status::Failed;
-                return out.ok();
-            }
-            let listed = update.as_ref().and_then(|u| u.list.get(&name));
-            if let Some(entries) = listed {
-                // --check-existing: a listed file is verified, not appended.
-                met.insert(normalize(&name).into_owned());
-                let ok = verify(&parts, entries, &res, &name, &mut line, &mut verified);
-                if !ok {
-                    status = Status::Failed;
-                }
-                match &res {
-                    Err(e) => out.warn(&format!("{}: {}", q(&name), e)),
-                    Ok(h) => warn_notice(&mut out, &name, h),
-                }
-                return out.write(&line);
-            }
-            match res {
-                Ok(h) => {
-                    warn_notice(&mut out, &name, &h);
-                    if digests == Digests::Raw {
-                        // The legacy checksums' value only: 4 bytes (CRC) or 2 (sums).
-                        return out.write(raw_value(parts.algs[0], &h.digest));
-                    }
-                    let implicit = stdin == Stdin::Implicit && matches!(input, Input::Stdin);
-                    lines(&parts, &h, &name, implicit, digests, form, &mut line);
-                    if update.is_some() {
-                        appended.extend_from_slice(&line);
-                    }
-                    out.write(&line)
-                }
-                Err(e) => {
-                    let dir = hint && e.reason == "Is a directory";
-                    out.warn(&format!(
-                        "{}: {}{}",
-                        q(&name),
-                        e,
-                        if dir { DIR_HINT } else { "" }
-                    ));
-                    let skipped = matches!(input, Input::Skipped(..));
-                    if !skipped {
-                        status = Status::Failed;
-                    }
-                    if digests == Digests::Json {
-                        let st = if skipped {
-                            RecordStatus::Skipped
-                        } else if e.missing {
-                            RecordStatus::Missing
-                        } else {
-                            RecordStatus::Error
-                        };
-                        for alg in &parts.algs {
-                            Record {
-                                name: &name,
-                                size: None,
-                                algorithm: Some(alg.name),
-                                digest: None,
-                                expected: None,
-                                status: st,
-                                error: Some(&e.reason),
-                                warning: None,
-                            }
-                            .write_line(&mut line);
-                        }
-                        return out.write(&line);
-                    }
-                    out.ok()
-                }
-            }
-        },
-        || {
-            out.borrow_mut().flush();
-        },
-    );
-    let mut out = out.into_inner();
-    if let Some(u) = &update {
-        if u.existing == Existing::Verify && out.ok() {
-            verify_unmet(u, &parts, proto, io.mmap, &met, &mut out, &mut verified);
+    })
+}
+
+/// Hashes one input (on a worker thread); inputs that are errors already stay errors.
+fn hash_input(
+    input: &Input,
+    proto: &dyn Hasher,
+    mmap: khsum::io::Mmap,
+) -> Result<Hashed, InputError> {
+    match input {
+        Input::Stdin => hash_stdin_with(proto, mmap),
+        Input::Path(p) => hash_path_with(p, proto, mmap),
+        Input::Error(_, e) | Input::Skipped(_, e) | Input::ListError(_, e) => Err(InputError {
+            reason: e.clone(),
+            missing: false,
+        }),
+    }
+}
+
+/// Prints the hashed inputs in order and keeps the run's counts.
+struct Printer {
+    parts: Parts,
+    form: LineFormat,
+    digests: Digests,
+    stdin: Stdin,
+    /// Whether a directory argument gets the "use -r" hint (no walk).
+    dir_hint: bool,
+    update: Option<Arc<UpdatePlan>>,
+    counter: Option<Arc<khsum::progress::Counter>>,
+    out: Out,
+    status: Status,
+    /// The lines `--update` appends to the list.
+    appended: Vec<u8>,
+    verified: Verified,
+    /// The listed names met (`--check-existing`).
+    met: HashSet<Vec<u8>>,
+    line: Vec<u8>,
+}
+
+impl Printer {
+    /// Prints one input's lines, record or error; returns whether output still works.
+    fn input(&mut self, input: &Input, res: Result<Hashed, InputError>) -> bool {
+        if let Some(c) = &self.counter {
+            c.add_file();
         }
-        if let Some((d, _)) = display {
+        let name = input.name();
+        self.line.clear();
+        if let (Input::ListError(..), Err(e)) = (input, &res) {
+            self.out.warn(&format!("{}: {}", q(&name), e));
+            self.status = Status::Failed;
+            return self.out.ok();
+        }
+        let update = self.update.clone();
+        if let Some(entries) = update.as_ref().and_then(|u| u.list.get(&name)) {
+            return self.verify_listed(&name, entries, &res);
+        }
+        match res {
+            Ok(h) => self.hashed(input, &name, &h),
+            Err(e) => self.failed(input, &name, &e),
+        }
+    }
+
+    /// `--check-existing`: a listed file is verified, not appended.
+    fn verify_listed(
+        &mut self,
+        name: &[u8],
+        entries: &[khsum::checkfile::Entry],
+        res: &Result<Hashed, InputError>,
+    ) -> bool {
+        self.met.insert(normalize(name).into_owned());
+        let ok = verify(
+            &self.parts,
+            entries,
+            res,
+            name,
+            &mut self.line,
+            &mut self.verified,
+        );
+        if !ok {
+            self.status = Status::Failed;
+        }
+        match res {
+            Err(e) => self.out.warn(&format!("{}: {}", q(name), e)),
+            Ok(h) => warn_notice(&mut self.out, name, h),
+        }
+        self.out.write(&self.line)
+    }
+
+    fn hashed(&mut self, input: &Input, name: &[u8], h: &Hashed) -> bool {
+        warn_notice(&mut self.out, name, h);
+        if self.digests == Digests::Raw {
+            // The legacy checksums' value only: 4 bytes (CRC) or 2 (sums).
+            return self.out.write(raw_value(self.parts.algs[0], &h.digest));
+        }
+        let implicit = self.stdin == Stdin::Implicit && matches!(input, Input::Stdin);
+        lines(
+            &self.parts,
+            h,
+            name,
+            implicit,
+            self.digests,
+            self.form,
+            &mut self.line,
+        );
+        if self.update.is_some() {
+            self.appended.extend_from_slice(&self.line);
+        }
+        self.out.write(&self.line)
+    }
+
+    fn failed(&mut self, input: &Input, name: &[u8], e: &InputError) -> bool {
+        let dir = self.dir_hint && e.reason == "Is a directory";
+        let hint = if dir { DIR_HINT } else { "" };
+        self.out.warn(&format!("{}: {}{}", q(name), e, hint));
+        let skipped = matches!(input, Input::Skipped(..));
+        if !skipped {
+            self.status = Status::Failed;
+        }
+        if self.digests != Digests::Json {
+            return self.out.ok();
+        }
+        let st = if skipped {
+            RecordStatus::Skipped
+        } else if e.missing {
+            RecordStatus::Missing
+        } else {
+            RecordStatus::Error
+        };
+        for alg in &self.parts.algs {
+            Record {
+                name,
+                size: None,
+                algorithm: Some(alg.name),
+                digest: None,
+                expected: None,
+                status: st,
+                error: Some(&e.reason),
+                warning: None,
+            }
+            .write_line(&mut self.line);
+        }
+        self.out.write(&self.line)
+    }
+
+    /// `--update`: the listed files no walk met verified (`--check-existing`), the counts
+    /// warned about, and the list rewritten with the new lines, only when everything was
+    /// printed (a failed output leaves it as it was).
+    fn finish_update(
+        &mut self,
+        u: &UpdatePlan,
+        proto: &dyn Hasher,
+        mmap: khsum::io::Mmap,
+        display: Option<progress::Display>,
+    ) {
+        if u.existing == Existing::Verify && self.out.ok() {
+            verify_unmet(
+                u,
+                &self.parts,
+                proto,
+                mmap,
+                &self.met,
+                &mut self.out,
+                &mut self.verified,
+            );
+        }
+        if let Some(d) = display {
             d.finish();
         }
-        if verified.unreadable > 0 {
-            status = Status::Failed;
-            out.warn(&format!(
+        let v = &self.verified;
+        if v.unreadable > 0 {
+            self.status = Status::Failed;
+            self.out.warn(&format!(
                 "WARNING: {} listed file{} could not be read",
-                verified.unreadable,
-                if verified.unreadable == 1 { "" } else { "s" }
+                v.unreadable,
+                if v.unreadable == 1 { "" } else { "s" }
             ));
         }
-        if verified.failed > 0 {
-            status = Status::Failed;
-            out.warn(&format!(
+        if v.failed > 0 {
+            self.status = Status::Failed;
+            self.out.warn(&format!(
                 "WARNING: {} computed checksum{} did NOT match",
-                verified.failed,
-                if verified.failed == 1 { "" } else { "s" }
+                v.failed,
+                if v.failed == 1 { "" } else { "s" }
             ));
         }
-        // The list is written only when everything was printed: a failed output leaves
-        // it as it was.
-        if out.flush()
-            && let Err(e) = u.list.commit(&appended)
+        if self.out.flush()
+            && let Err(e) = u.list.commit(&self.appended)
         {
-            out.warn(&e);
-            status = Status::Failed;
+            self.out.warn(&e);
+            self.status = Status::Failed;
         }
-    } else if let Some((d, _)) = display {
-        d.finish();
     }
-    out.finish(status)
 }
 
 /// The totals for progress: the inputs named a second time and their sizes added up.
@@ -311,14 +401,16 @@ fn verify(
         format_status(line, name, "FAILED open or read");
         return false;
     };
+    // Each algorithm's part of the digest against its entry; a file that carries a SHA-1
+    // collision attack never verifies.
     let got = parts.split(&h.digest);
-    // A file that carries a SHA-1 collision attack never verifies.
-    let mut all = h.digest.notice().is_none();
+    let notice = h.digest.notice();
+    let mut all = notice.is_none();
     for e in entries {
         let Some(i) = parts.algs.iter().position(|a| *a == e.algorithm) else {
             continue;
         };
-        if !khsum::digests_equal(got[i], &e.digest) {
+        if verdict(got[i], notice, &e.digest) != Verdict::Ok {
             all = false;
         }
     }

@@ -8,10 +8,14 @@ use crate::args::{
     BenchCmd, Cli, Command, Common, GenerateWhat, KeyArgs, NamesArgs, OutputArgs, TreeArgs,
     UpdateArgs, VerifyArgs,
 };
+use crate::progress::Progress;
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
+use khsum::Backend;
 use khsum::checkfile::{Encoding, LineFormat, ListParser};
 use khsum::inputs::{NameList, Names};
 use khsum::io::Mmap;
+use khsum::measure::{self, Budget};
+use khsum::multi::Multi;
 use khsum::update::ListFile;
 use khsum::walk::{Exclude, FileId, TreeRules};
 use khsum::{Algorithm, Hasher, KeyRule, LineStyle, Params};
@@ -27,7 +31,7 @@ pub enum Plan {
     Derived(DerivedPlan),
     Check(CheckPlan),
     List,
-    Bench(crate::bench::BenchPlan),
+    Bench(BenchPlan),
     Selftest,
     Generate(GenerateWhat),
 }
@@ -62,17 +66,6 @@ pub struct HashPlan {
 pub struct Io {
     pub mmap: Mmap,
     pub progress: Progress,
-}
-
-/// When progress is drawn on stderr.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Progress {
-    /// `--no-progress`.
-    Never,
-    /// When stderr is a terminal (the default).
-    OnTerminal,
-    /// `--progress`: also when stderr is not a terminal.
-    Always,
 }
 
 /// The inputs named a second time, for the progress total.
@@ -359,20 +352,104 @@ enum Need {
     KeyRequired,
 }
 
+/// The flag combinations of hashing, as plain values: what [`hash_flags`] judges.
+#[derive(Clone, Copy, Debug, Default)]
+struct HashFlags {
+    /// More than one `-a`.
+    several: bool,
+    /// FILE arguments given.
+    files: usize,
+    /// The FILE arguments read standard input (none given, or `-`).
+    files_read_stdin: bool,
+    /// `--files-from`/`--files0-from` given, and whether it is standard input.
+    list: Option<bool>,
+    /// A key given, and whether with `--key-file -`.
+    key: Option<bool>,
+    recursive: bool,
+    /// `--exclude`, `--max-depth`, `--one-file-system` or `-L`.
+    walk_options: bool,
+    raw: bool,
+    json: bool,
+    tag: bool,
+    /// `--untagged`, `-z`, `--no-names`, `--base64`, `-b` or `-t`.
+    line_options: bool,
+    derive: bool,
+    update: bool,
+}
+
+impl HashFlags {
+    fn of(a: &HashArgs<'_>, files: &[OsString]) -> HashFlags {
+        let o = a.output;
+        let list = a.names.files_from.as_ref().or(a.names.files0_from.as_ref());
+        let source = KeySource::from_args(a.key);
+        HashFlags {
+            several: a.common.algorithm.len() > 1,
+            files: files.len(),
+            files_read_stdin: reads_stdin(files),
+            list: list.map(|p| p.as_os_str() == "-"),
+            key: source.is_some().then(|| source.uses_stdin()),
+            recursive: a.tree.recursive,
+            walk_options: walk_options(a.tree),
+            raw: o.raw,
+            json: a.common.json,
+            tag: o.tag,
+            line_options: o.untagged || o.zero || o.no_names || o.base64 || o.binary || o.text,
+            derive: a.key.derive_key.is_some(),
+            update: a.update.update.is_some(),
+        }
+    }
+}
+
+/// Refuses the flag combinations hashing cannot honour, before anything is read (a pure
+/// function of the flags, table-tested).
+fn hash_flags(f: &HashFlags) -> Result<(), SetupError> {
+    let fail = |m: &str| Err(SetupError(m.into()));
+    let stdin_data = match f.list {
+        Some(list_on_stdin) => list_on_stdin,
+        None => f.files_read_stdin,
+    };
+    if f.key == Some(true) && stdin_data {
+        return fail("standard input cannot hold both the key (--key-file -) and data to hash");
+    }
+    if !f.recursive && f.walk_options {
+        return fail(
+            "--exclude, --max-depth, --one-file-system and -L apply to directory walks: add -r",
+        );
+    }
+    if f.raw && (f.files > 1 || f.recursive || f.list.is_some() || f.several) {
+        return fail("--raw writes one digest: give one input and one algorithm (and no -r)");
+    }
+    if f.json && (f.tag || f.line_options || f.raw) {
+        return fail(
+            "--json prints records, not lines: it does not combine with --tag, --untagged, -z, --no-names, --base64, -b, -t or --raw",
+        );
+    }
+    if f.derive {
+        if f.several {
+            return fail("--derive-key is BLAKE3's key derivation: it takes no other -a");
+        }
+        if f.tag {
+            return fail("--derive-key writes derived keys, not tagged lines (--tag)");
+        }
+        if f.key.is_some() && (f.files > 0 || f.recursive || f.list.is_some()) {
+            return fail(
+                "--derive-key takes its key material from the key (--key-file or --key-env) or from the FILEs, not both",
+            );
+        }
+        if f.key.is_some() && (f.json || f.update) {
+            return fail(
+                "--derive-key with a key prints one derived key: --json and --update are for files",
+            );
+        }
+    }
+    Ok(())
+}
+
 fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, SetupError> {
-    let HashArgs {
-        common,
-        output,
-        key,
-        tree,
-        names,
-        update,
-    } = a;
-    key_habits(key)?;
-    setup::threads(common)?;
-    let algs = algorithms(common)?;
-    let several = algs.len() > 1;
-    let source = KeySource::from_args(key);
+    key_habits(a.key)?;
+    setup::threads(a.common)?;
+    let algs = algorithms(a.common)?;
+    let source = KeySource::from_args(a.key);
     if need == Need::KeyRequired && !source.is_some() {
         return Err(SetupError(format!(
             "tag needs a key: --key-file FILE or --key-env VAR ({} takes {})",
@@ -380,92 +457,61 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
             describe_key(algs[0])
         )));
     }
-    let list = match (&names.files_from, &names.files0_from) {
-        (Some(p), _) => Some((p.clone(), b'\n', "--files-from")),
-        (None, Some(p)) => Some((p.clone(), b'\0', "--files0-from")),
-        (None, None) => None,
+    hash_flags(&HashFlags::of(&a, &files))?;
+    let (proto, lengths) = match &a.key.derive_key {
+        Some(context) => {
+            let derive = derive_key(algs[0], context, &setup::params(a.common, Some(algs[0]))?)?;
+            if source.is_some() {
+                return derived(algs[0], &*derive, &source, a.output);
+            }
+            let len = derive.output_len();
+            (derive, vec![len])
+        }
+        None => prototype(&algs, a.common, &source)?,
     };
-    let list_on_stdin = list.as_ref().is_some_and(|(p, _, _)| p.as_os_str() == "-");
-    if source.uses_stdin() && ((list.is_none() && reads_stdin(&files)) || list_on_stdin) {
-        return Err(SetupError(
-            "standard input cannot hold both the key (--key-file -) and data to hash".into(),
-        ));
-    }
-    let recursive = tree.recursive;
-    if !recursive && walk_options(tree) {
-        return Err(SetupError(
-            "--exclude, --max-depth, --one-file-system and -L apply to directory walks: add -r"
-                .into(),
-        ));
-    }
-    if output.raw && (files.len() > 1 || recursive || list.is_some() || several) {
-        return Err(SetupError(
-            "--raw writes one digest: give one input and one algorithm (and no -r)".into(),
-        ));
-    }
-    if common.json
-        && (output.tag
-            || output.untagged
-            || output.zero
-            || output.no_names
-            || output.base64
-            || output.binary
-            || output.text
-            || output.raw)
-    {
-        return Err(SetupError(
-            "--json prints records, not lines: it does not combine with --tag, --untagged, -z, --no-names, --base64, -b, -t or --raw".into(),
-        ));
-    }
+    hash_plan(a, files, algs, lengths, proto)
+}
+
+/// `--derive-key` with the key material from `--key-file`/`--key-env`: the one derived
+/// key, computed now into memory that is wiped when dropped.
+fn derived(
+    alg: &'static Algorithm,
+    derive: &dyn Hasher,
+    source: &KeySource,
+    output: &OutputArgs,
+) -> Result<Plan, SetupError> {
+    let material = source.load_material()?;
+    let mut key = zeroize::Zeroizing::new(vec![0u8; derive.output_len()]);
+    derive.digest_whole_into(material.bytes(), &mut key)?;
+    Ok(Plan::Derived(DerivedPlan {
+        key,
+        alg,
+        form: LineFormat {
+            no_names: true,
+            ..line_format(output)
+        },
+        digests: if output.raw {
+            Digests::Raw
+        } else {
+            Digests::Lines
+        },
+    }))
+}
+
+/// The keyed, configured hasher every input gets a copy of: one algorithm's, or a
+/// [`Multi`] of several (one read, one digest each), with each algorithm's output length.
+/// A MAC without a key gets a note on a terminal: its output is a fingerprint under the
+/// all-zero key.
+fn prototype(
+    algs: &[&'static Algorithm],
+    common: &Common,
+    source: &KeySource,
+) -> Result<(Box<dyn Hasher>, Vec<usize>), SetupError> {
     let mut protos = Vec::new();
-    if let Some(context) = &key.derive_key {
-        let [alg] = algs[..] else {
-            return Err(SetupError(
-                "--derive-key is BLAKE3's key derivation: it takes no other -a".into(),
-            ));
-        };
-        let derive = derive_key(alg, context, &setup::params(common, Some(alg))?)?;
-        if output.tag {
-            return Err(SetupError(
-                "--derive-key writes derived keys, not tagged lines (--tag)".into(),
-            ));
-        }
-        if source.is_some() {
-            if !files.is_empty() || recursive || list.is_some() {
-                return Err(SetupError(
-                    "--derive-key takes its key material from the key (--key-file or --key-env) or from the FILEs, not both".into(),
-                ));
-            }
-            if common.json || update.update.is_some() {
-                return Err(SetupError(
-                    "--derive-key with a key prints one derived key: --json and --update are for files".into(),
-                ));
-            }
-            let material = source.load_material()?;
-            // Written straight into a buffer that is wiped when dropped: the derived key
-            // is key material too.
-            let mut key = zeroize::Zeroizing::new(vec![0u8; derive.output_len()]);
-            derive.digest_whole_into(material.bytes(), &mut key)?;
-            return Ok(Plan::Derived(DerivedPlan {
-                key,
-                alg,
-                form: LineFormat {
-                    no_names: true,
-                    ..line_format(output)
-                },
-                digests: if output.raw {
-                    Digests::Raw
-                } else {
-                    Digests::Lines
-                },
-            }));
-        }
-        protos.push(derive);
-    }
-    for &alg in algs.iter().filter(|_| key.derive_key.is_none()) {
+    for &alg in algs {
         let params = setup::params(common, Some(alg))?;
         protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
-        if alg.class == khsum::Class::Mac && !source.is_some() && std::io::stderr().is_terminal() {
+        if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
             crate::report::warn(&format!(
                 "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",
                 alg.name
@@ -473,10 +519,34 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
         }
     }
     let lengths = protos.iter().map(|p| p.output_len()).collect();
-    let proto: Box<dyn Hasher> = if several {
-        Box::new(khsum::multi::Multi::new(protos))
-    } else {
-        protos.pop().expect("one algorithm")
+    let proto: Box<dyn Hasher> = match protos.len() {
+        1 => protos.pop().expect("one algorithm"),
+        _ => Box::new(Multi::new(protos)),
+    };
+    Ok((proto, lengths))
+}
+
+/// The hashing plan around a built prototype: line form, `--update`, the walk and the
+/// inputs.
+fn hash_plan(
+    a: HashArgs<'_>,
+    files: Vec<OsString>,
+    algs: Vec<&'static Algorithm>,
+    lengths: Vec<usize>,
+    proto: Box<dyn Hasher>,
+) -> Result<Plan, SetupError> {
+    let HashArgs {
+        common,
+        output,
+        tree,
+        names,
+        update,
+        ..
+    } = a;
+    let list = match (&names.files_from, &names.files0_from) {
+        (Some(p), _) => Some((p.clone(), b'\n', "--files-from")),
+        (None, Some(p)) => Some((p.clone(), b'\0', "--files0-from")),
+        (None, None) => None,
     };
     let stdin = if files.is_empty() && list.is_none() {
         Stdin::Implicit
@@ -485,7 +555,7 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
     };
     let form = LineFormat {
         // Several algorithms: tagged lines unless --untagged, so the list names them.
-        tag: output.tag || (several && !output.untagged),
+        tag: output.tag || (algs.len() > 1 && !output.untagged),
         ..line_format(output)
     };
     let update = match &update.update {
@@ -500,17 +570,7 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
             list.is_some(),
         )?),
     };
-    let walk = if recursive {
-        // A list never lists itself: the output file and the list being updated are
-        // left out of the trees.
-        let mut skip: Vec<FileId> = FileId::of_stdout().into_iter().collect();
-        if let Some(u) = &update {
-            skip.extend(FileId::of_path(u.list.path()));
-        }
-        Walk::Recursive(Arc::new(tree_rules(tree, skip)?))
-    } else {
-        Walk::Arguments
-    };
+    let walk = walk(tree, update.as_ref())?;
     let (names, recount) = match list {
         Some((path, sep, opt)) => {
             let open = NameList::open(&path, sep).map_err(|e| SetupError(format!("{opt} {e}")))?;
@@ -547,6 +607,19 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
     }))
 }
 
+/// `-r`'s walk (or none). A list never lists itself: the output file and the list being
+/// updated are left out of the trees.
+fn walk(tree: &TreeArgs, update: Option<&UpdatePlan>) -> Result<Walk, SetupError> {
+    if !tree.recursive {
+        return Ok(Walk::Arguments);
+    }
+    let mut skip: Vec<FileId> = FileId::of_stdout().into_iter().collect();
+    if let Some(u) = update {
+        skip.extend(FileId::of_path(u.list.path()));
+    }
+    Ok(Walk::Recursive(Arc::new(tree_rules(tree, skip)?)))
+}
+
 /// How hash lines are written (as typed; several algorithms tag them by default).
 fn line_format(output: &OutputArgs) -> LineFormat {
     LineFormat {
@@ -562,22 +635,20 @@ fn line_format(output: &OutputArgs) -> LineFormat {
     }
 }
 
-/// `--derive-key CONTEXT`: BLAKE3's key-derivation mode, whose input is key material.
+/// `--derive-key CONTEXT`: the algorithm's key-derivation mode (BLAKE3's), whose input
+/// is key material.
 fn derive_key(
     alg: &'static Algorithm,
     context: &str,
     params: &Params,
 ) -> Result<Box<dyn Hasher>, SetupError> {
-    if alg.name != "blake3" {
-        return Err(SetupError(format!(
+    match alg.derive_hasher(context, params) {
+        Some(h) => Ok(h?),
+        None => Err(SetupError(format!(
             "--derive-key is BLAKE3's key derivation: it does not apply to {}",
             alg.name
-        )));
+        ))),
     }
-    Ok(khsum::blake3::derive_key(
-        context,
-        alg.output_len(params.out_len)?,
-    ))
 }
 
 /// `-a`: one algorithm or several (no repeats; the legacy checksums, whose lines name no
@@ -629,7 +700,7 @@ fn update_plan(
     // Untagged lines added to SHA256SUMS must be SHA-256 lines.
     let shown = khsum::names::path_bytes(path);
     if let [alg] = algs
-        && let Some(named) = khsum::checkfile::algorithm_for_list_name(&shown)
+        && let Some(named) = Algorithm::from_list_name(&shown)
         && named != *alg
     {
         return Err(SetupError(format!(
@@ -748,35 +819,123 @@ fn check(
         json: common.json,
         io: io(common),
         unlisted,
-        report: CheckReport {
-            verbosity: if verify.status {
-                Verbosity::Nothing
-            } else if verify.quiet {
-                Verbosity::FailuresOnly
-            } else {
-                Verbosity::Every
-            },
-            improper: if verify.warn {
-                Improper::Warn
-            } else {
-                Improper::Count
-            },
-            missing: if verify.ignore_missing {
-                Missing::Ignore
-            } else {
-                Missing::Fail
-            },
-            strictness: if verify.strict {
-                Strictness::Strict
-            } else {
-                Strictness::Lenient
-            },
-        },
+        report: check_report(verify),
     }))
 }
 
-fn bench(b: &BenchCmd) -> Result<Plan, SetupError> {
-    Ok(Plan::Bench(crate::bench::plan(b)?))
+const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];
+
+/// What `khsum bench` measures and how it reports it.
+pub struct BenchPlan {
+    pub cases: Vec<(&'static Algorithm, Backend, usize)>,
+    pub budget: Budget,
+    pub format: Format,
+    pub plot: Option<std::path::PathBuf>,
+    pub threads: Option<usize>,
+}
+
+/// The report's form.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+}
+
+/// Resolves `khsum bench`'s options.
+fn bench(cmd: &BenchCmd) -> Result<Plan, SetupError> {
+    let algs: Vec<&'static Algorithm> = if cmd.algorithms.is_empty() {
+        Algorithm::all().iter().collect()
+    } else {
+        cmd.algorithms.clone()
+    };
+    if cmd.threads == Some(0) {
+        return Err(SetupError("--threads must be at least 1".into()));
+    }
+    let wanted: Vec<Backend> = cmd
+        .backends
+        .iter()
+        .map(|n| {
+            Backend::from_name(n).ok_or_else(|| {
+                let all: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+                SetupError(format!(
+                    "unknown backend '{n}' (one of: {})",
+                    all.join(", ")
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let sizes: Vec<usize> = if cmd.sizes.is_empty() {
+        DEFAULT_SIZES.to_vec()
+    } else {
+        cmd.sizes
+            .iter()
+            .map(|s| measure::parse_size(s).map_err(SetupError))
+            .collect::<Result<_, _>>()?
+    };
+    let mut cases = Vec::new();
+    for &a in &algs {
+        for b in a.available_backends() {
+            if !wanted.is_empty() && !wanted.contains(&b) {
+                continue;
+            }
+            for &s in &sizes {
+                if measure::size_applies(a, s) {
+                    cases.push((a, b, s));
+                }
+            }
+        }
+    }
+    if cases.is_empty() {
+        return Err(SetupError(
+            "nothing to measure: no available backend and size fit the selection".into(),
+        ));
+    }
+    Ok(Plan::Bench(BenchPlan {
+        cases,
+        budget: if cmd.quick {
+            Budget::QUICK
+        } else {
+            Budget::DEFAULT
+        },
+        format: if cmd.json {
+            Format::Json
+        } else if cmd.csv {
+            Format::Csv
+        } else {
+            Format::Table
+        },
+        plot: cmd.plot.clone(),
+        threads: cmd.threads,
+    }))
+}
+
+/// What `check` prints and what makes it fail, from GNU's options.
+fn check_report(verify: &VerifyArgs) -> CheckReport {
+    CheckReport {
+        verbosity: if verify.status {
+            Verbosity::Nothing
+        } else if verify.quiet {
+            Verbosity::FailuresOnly
+        } else {
+            Verbosity::Every
+        },
+        improper: if verify.warn {
+            Improper::Warn
+        } else {
+            Improper::Count
+        },
+        missing: if verify.ignore_missing {
+            Missing::Ignore
+        } else {
+            Missing::Fail
+        },
+        strictness: if verify.strict {
+            Strictness::Strict
+        } else {
+            Strictness::Lenient
+        },
+    }
 }
 
 /// The FILE arguments, or `-` when there are none.
@@ -791,4 +950,206 @@ fn inputs(files: Vec<OsString>) -> Vec<OsString> {
 /// Whether the arguments read standard input (none given, or `-`).
 fn reads_stdin(files: &[OsString]) -> bool {
     files.is_empty() || files.iter().any(|f| f == "-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One file named, nothing else.
+    const OK: HashFlags = HashFlags {
+        several: false,
+        files: 1,
+        files_read_stdin: false,
+        list: None,
+        key: None,
+        recursive: false,
+        walk_options: false,
+        raw: false,
+        json: false,
+        tag: false,
+        line_options: false,
+        derive: false,
+        update: false,
+    };
+
+    /// Every refusal of [`hash_flags`], and combinations it lets through.
+    const CASES: &[(HashFlags, Option<&str>)] = &[
+        (OK, None),
+        (
+            HashFlags {
+                files_read_stdin: true,
+                key: Some(false),
+                ..OK
+            },
+            None,
+        ),
+        (
+            HashFlags {
+                files_read_stdin: true,
+                key: Some(true),
+                ..OK
+            },
+            Some("standard input cannot hold both the key (--key-file -) and data to hash"),
+        ),
+        // A --files-from list decides, not the (absent) arguments.
+        (
+            HashFlags {
+                files_read_stdin: true,
+                list: Some(false),
+                key: Some(true),
+                ..OK
+            },
+            None,
+        ),
+        (
+            HashFlags {
+                list: Some(true),
+                key: Some(true),
+                ..OK
+            },
+            Some("standard input cannot hold both the key (--key-file -) and data to hash"),
+        ),
+        (
+            HashFlags {
+                walk_options: true,
+                ..OK
+            },
+            Some(
+                "--exclude, --max-depth, --one-file-system and -L apply to directory walks: add -r",
+            ),
+        ),
+        (
+            HashFlags {
+                walk_options: true,
+                recursive: true,
+                ..OK
+            },
+            None,
+        ),
+        (HashFlags { raw: true, ..OK }, None),
+        (
+            HashFlags {
+                raw: true,
+                files: 2,
+                ..OK
+            },
+            Some("--raw writes one digest: give one input and one algorithm (and no -r)"),
+        ),
+        (
+            HashFlags {
+                raw: true,
+                several: true,
+                ..OK
+            },
+            Some("--raw writes one digest: give one input and one algorithm (and no -r)"),
+        ),
+        (
+            HashFlags {
+                raw: true,
+                recursive: true,
+                ..OK
+            },
+            Some("--raw writes one digest: give one input and one algorithm (and no -r)"),
+        ),
+        (
+            HashFlags {
+                raw: true,
+                list: Some(false),
+                ..OK
+            },
+            Some("--raw writes one digest: give one input and one algorithm (and no -r)"),
+        ),
+        (
+            HashFlags {
+                json: true,
+                several: true,
+                ..OK
+            },
+            None,
+        ),
+        (
+            HashFlags {
+                json: true,
+                tag: true,
+                ..OK
+            },
+            Some(
+                "--json prints records, not lines: it does not combine with --tag, --untagged, -z, --no-names, --base64, -b, -t or --raw",
+            ),
+        ),
+        (
+            HashFlags {
+                json: true,
+                line_options: true,
+                ..OK
+            },
+            Some(
+                "--json prints records, not lines: it does not combine with --tag, --untagged, -z, --no-names, --base64, -b, -t or --raw",
+            ),
+        ),
+        (
+            HashFlags {
+                derive: true,
+                json: true,
+                ..OK
+            },
+            None,
+        ),
+        (
+            HashFlags {
+                derive: true,
+                several: true,
+                ..OK
+            },
+            Some("--derive-key is BLAKE3's key derivation: it takes no other -a"),
+        ),
+        (
+            HashFlags {
+                derive: true,
+                tag: true,
+                ..OK
+            },
+            Some("--derive-key writes derived keys, not tagged lines (--tag)"),
+        ),
+        (
+            HashFlags {
+                derive: true,
+                key: Some(false),
+                ..OK
+            },
+            Some(
+                "--derive-key takes its key material from the key (--key-file or --key-env) or from the FILEs, not both",
+            ),
+        ),
+        (
+            HashFlags {
+                derive: true,
+                key: Some(false),
+                files: 0,
+                ..OK
+            },
+            None,
+        ),
+        (
+            HashFlags {
+                derive: true,
+                key: Some(false),
+                files: 0,
+                update: true,
+                ..OK
+            },
+            Some(
+                "--derive-key with a key prints one derived key: --json and --update are for files",
+            ),
+        ),
+    ];
+
+    #[test]
+    fn hash_flag_combinations() {
+        for (flags, want) in CASES {
+            let got = hash_flags(flags).err().map(|SetupError(m)| m);
+            assert_eq!(got.as_deref(), *want, "{flags:?}");
+        }
+    }
 }

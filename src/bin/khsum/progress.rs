@@ -3,7 +3,6 @@
 //! stdout is not affected; diagnostics and terminal output are written with the bar
 //! cleared ([`suspend`]).
 
-use crate::plan::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use khsum::progress::{Counter, Total};
 use std::io::IsTerminal;
@@ -11,6 +10,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// When progress is drawn on stderr.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Progress {
+    /// `--no-progress`.
+    Never,
+    /// When stderr is a terminal (the default).
+    OnTerminal,
+    /// `--progress`: also when stderr is not a terminal.
+    Always,
+}
 
 /// How long work runs before progress is drawn.
 const DELAY: Duration = Duration::from_millis(500);

@@ -74,7 +74,7 @@ impl KeySource {
 
     /// Loads the key in the form `alg` needs (a large Multimixer-128 key file is mapped).
     pub fn load(&self, alg: &Algorithm) -> Result<Option<Key>, SetupError> {
-        if self.is_some() && alg.key == KeyRule::None {
+        if self.is_some() && !alg.takes_key() {
             return Err(khsum::Error::KeyNotAllowed(alg.name).into());
         }
         Ok(match self {
@@ -135,7 +135,7 @@ impl KeyMaterial {
 
     /// The key in the form `alg` needs (no I/O).
     pub fn key_for(&self, alg: &Algorithm) -> Result<Option<Key>, SetupError> {
-        if !matches!(self, KeyMaterial::None) && alg.key == KeyRule::None {
+        if !matches!(self, KeyMaterial::None) && !alg.takes_key() {
             return Err(khsum::Error::KeyNotAllowed(alg.name).into());
         }
         Ok(match self {
