@@ -334,7 +334,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-1 (FIPS 180-4), sha1sum-compatible, collision detection. BROKEN for security",
         kat_ids: &["sha1"],
         list_stems: &["sha1"],
-        build: |_| Ok(crate::rustcrypto::sha1()),
+        backends: crate::sha1::backends,
+        build: |b| crate::sha1::new(b.proof),
         ..DEFAULT
     },
     Algorithm {

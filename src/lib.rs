@@ -33,6 +33,7 @@ pub mod blake3;
 mod legacy;
 mod md5;
 mod mdhash;
+mod sha1;
 mod rustcrypto;
 mod sha;
 mod xxh;

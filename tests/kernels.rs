@@ -33,12 +33,13 @@ fn khsum_digest(
 fn oracle(name: &str, msg: &[u8]) -> Vec<u8> {
     match name {
         "md5" => md5::Md5::digest(msg).to_vec(),
+        "sha1" => sha1_checked::Sha1::digest(msg).to_vec(),
         _ => panic!("no oracle for {name}"),
     }
 }
 
 /// The algorithms whose kernels are khsum's own.
-const OWN: &[&str] = &["md5"];
+const OWN: &[&str] = &["md5", "sha1"];
 
 /// `name` on every backend it lists that this CPU has: the oracle's digest, whole, cut at
 /// `splits`, and through the one-call path; never a notice (random data).
