@@ -167,7 +167,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-512 (FIPS 180-4), byte-compatible with sha512sum",
         kat_ids: &["sha512"],
         list_stems: &["sha512"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512>()),
+        backends: crate::sha512::backends,
+        build: |b| crate::sha512::new(b.proof, 64),
         ..DEFAULT
     },
     Algorithm {
@@ -191,7 +192,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-384 (FIPS 180-4), byte-compatible with sha384sum",
         kat_ids: &["sha384"],
         list_stems: &["sha384"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha384>()),
+        backends: crate::sha512::backends,
+        build: |b| crate::sha512::new(b.proof, 48),
         ..DEFAULT
     },
     Algorithm {
@@ -202,7 +204,8 @@ static ALL: &[Algorithm] = &[
         output: OutputRule::Fixed(28),
         summary: "SHA-512/224 (FIPS 180-4)",
         kat_ids: &["sha512-224"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512_224>()),
+        backends: crate::sha512::backends,
+        build: |b| crate::sha512::new(b.proof, 28),
         ..DEFAULT
     },
     Algorithm {
@@ -213,7 +216,8 @@ static ALL: &[Algorithm] = &[
         output: OutputRule::Fixed(32),
         summary: "SHA-512/256 (FIPS 180-4)",
         kat_ids: &["sha512-256"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512_256>()),
+        backends: crate::sha512::backends,
+        build: |b| crate::sha512::new(b.proof, 32),
         ..DEFAULT
     },
     Algorithm {

@@ -34,6 +34,7 @@ mod legacy;
 mod md5;
 mod mdhash;
 mod sha1;
+mod sha512;
 mod rustcrypto;
 mod sha;
 mod xxh;
