@@ -230,7 +230,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-224 (FIPS 202)",
         kat_ids: &["sha3-224"],
         list_stems: &["sha3-224"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_224>()),
+        backends: crate::sha3::backends,
+        build: |b| crate::sha3::new(b.proof, 28),
         ..DEFAULT
     },
     Algorithm {
@@ -243,7 +244,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-256 (FIPS 202)",
         kat_ids: &["sha3-256"],
         list_stems: &["sha3-256"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_256>()),
+        backends: crate::sha3::backends,
+        build: |b| crate::sha3::new(b.proof, 32),
         ..DEFAULT
     },
     Algorithm {
@@ -256,7 +258,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-384 (FIPS 202)",
         kat_ids: &["sha3-384"],
         list_stems: &["sha3-384"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_384>()),
+        backends: crate::sha3::backends,
+        build: |b| crate::sha3::new(b.proof, 48),
         ..DEFAULT
     },
     Algorithm {
@@ -269,7 +272,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-512 (FIPS 202)",
         kat_ids: &["sha3-512"],
         list_stems: &["sha3-512"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_512>()),
+        backends: crate::sha3::backends,
+        build: |b| crate::sha3::new(b.proof, 64),
         ..DEFAULT
     },
     Algorithm {

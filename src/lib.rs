@@ -33,10 +33,11 @@ pub mod blake3;
 mod legacy;
 mod md5;
 mod mdhash;
-mod sha1;
-mod sha512;
 mod rustcrypto;
 mod sha;
+mod sha1;
+mod sha3;
+mod sha512;
 mod xxh;
 
 pub mod highway;

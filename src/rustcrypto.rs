@@ -1,7 +1,8 @@
 //! Crate-backed algorithms through RustCrypto's `digest` 0.10 traits: one generic adapter
-//! for fixed-output hashes ([`digest`]: SHA-2, SHA-3, SM3), a plain constructor, which the
-//! registry wraps in its descriptors (`crate::algorithm`). (BLAKE2 is in `crate::blake2`;
-//! MD5 and SHA-1 are khsum's own, `crate::md5` and `crate::sha1`.)
+//! for fixed-output hashes ([`digest`]: SHA-224, SHA-256, SM3), a plain constructor, which
+//! the registry wraps in its descriptors (`crate::algorithm`). (BLAKE2 is in
+//! `crate::blake2`; MD5, SHA-1, the SHA-512 family and SHA-3 are khsum's own,
+//! `crate::md5`, `crate::sha1`, `crate::sha512`, `crate::sha3`.)
 
 use crate::backend::Backend;
 use crate::hasher::{Error, Hasher};

@@ -38,12 +38,23 @@ fn oracle(name: &str, msg: &[u8]) -> Vec<u8> {
         "sha384" => sha2::Sha384::digest(msg).to_vec(),
         "sha512-224" => sha2::Sha512_224::digest(msg).to_vec(),
         "sha512-256" => sha2::Sha512_256::digest(msg).to_vec(),
+        "sha3-224" => sha3::Sha3_224::digest(msg).to_vec(),
+        "sha3-256" => sha3::Sha3_256::digest(msg).to_vec(),
+        "sha3-384" => sha3::Sha3_384::digest(msg).to_vec(),
+        "sha3-512" => sha3::Sha3_512::digest(msg).to_vec(),
         _ => panic!("no oracle for {name}"),
     }
 }
 
 /// The algorithms whose kernels are khsum's own.
-const OWN: &[&str] = &["md5", "sha1", "sha512", "sha384", "sha512-224", "sha512-256"];
+const OWN: &[&str] = &[
+    "md5",
+    "sha1",
+    "sha512",
+    "sha384",
+    "sha512-224",
+    "sha512-256",
+];
 
 /// `name` on every backend it lists that this CPU has: the oracle's digest, whole, cut at
 /// `splits`, and through the one-call path; never a notice (random data).
