@@ -49,12 +49,13 @@ fn main() {
     let ghz: f64 = std::env::var("KHSUM_GHZ").map_or(2.45, |g| g.parse().expect("GHz"));
     let p5 = times[calls / 20];
     println!(
-        "{} {} {} B: min {:.3} ns/B ({:.2} c/B), p5 {:.3} ns/B ({:.2} c/B)",
+        "{} {} {} B: min {:.4} ns/B ({:.3} c/B, {:.1} ns a call), p5 {:.4} ns/B ({:.3} c/B)",
         alg.name,
         b,
         bytes,
         times[0],
         times[0] * ghz,
+        times[0] * bytes as f64,
         p5,
         p5 * ghz
     );
