@@ -194,10 +194,11 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-512 (FIPS 180-4), byte-compatible with sha512sum",
         kat_ids: &["sha512"],
         list_stems: &["sha512"],
-        build: |_| {
+        backends: crate::sha512::backends,
+        build: |b| {
             Ok(crate::mb::multi_buffered(
                 crate::mb::Kind::Sha512,
-                crate::rustcrypto::digest::<sha2::Sha512>(),
+                crate::sha512::new(b.proof, 64)?,
             ))
         },
         ..DEFAULT
@@ -227,7 +228,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-384 (FIPS 180-4), byte-compatible with sha384sum",
         kat_ids: &["sha384"],
         list_stems: &["sha384"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha384>()),
+        backends: crate::sha512::backends,
+        build: |b| crate::sha512::new(b.proof, 48),
         ..DEFAULT
     },
     Algorithm {
@@ -239,7 +241,8 @@ static ALL: &[Algorithm] = &[
         output: OutputRule::Fixed(28),
         summary: "SHA-512/224 (FIPS 180-4)",
         kat_ids: &["sha512-224"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512_224>()),
+        backends: crate::sha512::backends,
+        build: |b| crate::sha512::new(b.proof, 28),
         ..DEFAULT
     },
     Algorithm {
@@ -251,7 +254,8 @@ static ALL: &[Algorithm] = &[
         output: OutputRule::Fixed(32),
         summary: "SHA-512/256 (FIPS 180-4)",
         kat_ids: &["sha512-256"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha512_256>()),
+        backends: crate::sha512::backends,
+        build: |b| crate::sha512::new(b.proof, 32),
         ..DEFAULT
     },
     Algorithm {
@@ -266,7 +270,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-224 (FIPS 202)",
         kat_ids: &["sha3-224"],
         list_stems: &["sha3-224"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_224>()),
+        backends: crate::sha3::backends,
+        build: |b| crate::sha3::new(b.proof, 28),
         ..DEFAULT
     },
     Algorithm {
@@ -281,7 +286,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-256 (FIPS 202)",
         kat_ids: &["sha3-256"],
         list_stems: &["sha3-256"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_256>()),
+        backends: crate::sha3::backends,
+        build: |b| crate::sha3::new(b.proof, 32),
         ..DEFAULT
     },
     Algorithm {
@@ -296,7 +302,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-384 (FIPS 202)",
         kat_ids: &["sha3-384"],
         list_stems: &["sha3-384"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_384>()),
+        backends: crate::sha3::backends,
+        build: |b| crate::sha3::new(b.proof, 48),
         ..DEFAULT
     },
     Algorithm {
@@ -311,7 +318,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-512 (FIPS 202)",
         kat_ids: &["sha3-512"],
         list_stems: &["sha3-512"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha3::Sha3_512>()),
+        backends: crate::sha3::backends,
+        build: |b| crate::sha3::new(b.proof, 64),
         ..DEFAULT
     },
     Algorithm {
@@ -384,10 +392,11 @@ static ALL: &[Algorithm] = &[
         summary: "MD5 (RFC 1321), md5sum-compatible. BROKEN for security: collisions are practical",
         kat_ids: &["md5"],
         list_stems: &["md5"],
-        build: |_| {
+        backends: crate::md5::backends,
+        build: |b| {
             Ok(crate::mb::multi_buffered(
                 crate::mb::Kind::Md5,
-                crate::rustcrypto::digest::<md5::Md5>(),
+                crate::md5::new(b.proof)?,
             ))
         },
         ..DEFAULT
@@ -402,7 +411,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-1 (FIPS 180-4), sha1sum-compatible, collision detection. BROKEN for security",
         kat_ids: &["sha1"],
         list_stems: &["sha1"],
-        build: |_| Ok(crate::rustcrypto::sha1()),
+        backends: crate::sha1::backends,
+        build: |b| crate::sha1::new(b.proof),
         ..DEFAULT
     },
     Algorithm {

@@ -63,6 +63,15 @@ pub enum Backend {
     Neon,
     /// aarch64 NEON with the ARMv8 AES instructions (`AESE`/`AESMC`).
     ArmAes,
+    /// x86-64 SHA extensions (`SHA1RNDS4`, `SHA1MSG1`, ...), SSE encoding.
+    ShaNi,
+    /// x86-64 scalar code with the BMI1 and BMI2 instructions (`ANDN`, `RORX`).
+    Bmi2,
+    /// aarch64 NEON with the ARMv8 SHA-1 and SHA-256 instructions (FEAT_SHA1, FEAT_SHA256).
+    ArmSha2,
+    /// aarch64 NEON with the ARMv8.2 SHA-512 and SHA-3 instructions (FEAT_SHA512,
+    /// FEAT_SHA3: `SHA512H`, `EOR3`, `RAX1`, `XAR`, `BCAX`).
+    ArmSha3,
     /// The dependency crate picks its own implementation at run time (BLAKE3, SHA-2).
     Auto,
 }
@@ -80,6 +89,10 @@ impl Backend {
         Backend::Vaes256,
         Backend::Neon,
         Backend::ArmAes,
+        Backend::ShaNi,
+        Backend::Bmi2,
+        Backend::ArmSha2,
+        Backend::ArmSha3,
         Backend::Auto,
     ];
 
@@ -96,6 +109,10 @@ impl Backend {
             Backend::Vaes256 => "vaes256",
             Backend::Neon => "neon",
             Backend::ArmAes => "armv8-aes",
+            Backend::ShaNi => "sha-ni",
+            Backend::Bmi2 => "bmi2",
+            Backend::ArmSha2 => "armv8-sha2",
+            Backend::ArmSha3 => "armv8-sha3",
             Backend::Auto => "auto",
         }
     }

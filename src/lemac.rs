@@ -35,9 +35,10 @@
 //! - `vaes512`: the same 128-bit block loop in EVEX encoding (VAES + AVX-512VL), which
 //!   has 32 registers, so nothing spills. It is `Backend::Vaes512` because it needs those
 //!   features; it does not use 512-bit AES instructions.
-//! - `vaes256` (VAES + AVX2, no AVX-512: AMD Zen 3): the tag's nine independent chains
-//!   two per `ymm` register, and the one-call path and finalization in VEX encoding; the
-//!   streaming block loop is `aesni`'s (see below for why the state is not packed).
+//! - `vaes256` (VAES + AVX2, no AVX-512: AMD Zen 3): the one-call path and finalization
+//!   in VEX encoding; the streaming block loop is `aesni`'s (see below for why the state
+//!   is not packed; the tag's chains, packed two per `ymm` before, measured slower: see
+//!   `lemac/vaes256.rs`).
 //!
 //! Why there is no wide layout. A step's eight AES rounds are independent, but the steps
 //! form a chain: `S[0] -> S[1] -> ... -> S[8] -> S[0]` is eight AES latencies plus one
@@ -60,15 +61,19 @@
 //! nine steps unless all blocks stay in one lane; the best arrangement found (two
 //! consecutive lineages per register, merged in the same step, the merge XOR folded into
 //! the round key) still puts a `vinserti128` and an XOR on the chain: (8 * 4 + 3.3 + 1) / 9
-//! = 4.0 cycles per step, no faster than `aesni`. So `vaes256` packs only the independent
-//! chains (the tag) and keeps the 128-bit block loop.
+//! = 4.0 cycles per step, no faster than `aesni`. So `vaes256` keeps the 128-bit block
+//! loop.
 //!
 //! Against the upstream C++ (pauldreik/lemac, whose VAES-512 build runs this same 128-bit
 //! EVEX block loop), side by side in one process (`bash benches/lemac_cpp.sh`): 1 MiB in
 //! 16.8 µs against 17.1 µs for its copy/update/finalize and 16.4 µs for its one-shot call.
 //! Hand-scheduled assembly for the block loop (four instruction orders, unrolled by nine or
 //! one step per iteration with register moves as GCC emits) measured 0.2–4% slower than
-//! what LLVM emits from `aesni::step`, so the intrinsics stay.
+//! what LLVM emits from `aesni::step`, so the intrinsics stay. On AMD Zen 3 (16 vector
+//! registers, C++ on its AES-NI path) the block loop spilled a state block until the
+//! loop took the delay line's `RR` from the previous message block (`schedule.rs`,
+//! `absorb_regs`): `vaes256` one-call against the C++ one-shot went from 0.88 to 1.03-1.07
+//! at 1 MiB and 64 KiB, 0.92 to 1.01-1.03 at 1 KiB (with the unpacked tag), 1.28 at 64 B.
 //!
 //! Short messages: a 64-byte message is six steps (its block, the padded last block, four
 //! zero blocks) and the tag, about 120 cycles of dependent AES rounds. The padded last

@@ -34,8 +34,13 @@ pub mod walk;
 mod blake2;
 pub mod blake3;
 mod legacy;
+mod md5;
+mod mdhash;
 mod rustcrypto;
 mod sha;
+mod sha1;
+mod sha3;
+mod sha512;
 mod xxh;
 
 pub mod highway;

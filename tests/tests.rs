@@ -10,6 +10,7 @@ mod highway;
 mod interop;
 mod io;
 mod kats;
+mod kernels;
 mod keyed;
 mod layout;
 mod lemac;

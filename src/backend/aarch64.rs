@@ -11,13 +11,17 @@ pub(super) fn detect(backend: Backend) -> bool {
         Backend::Portable | Backend::Auto => true,
         Backend::Neon => has!("neon"),
         Backend::ArmAes => has!("neon") && has!("aes"),
+        Backend::ArmSha2 => has!("neon") && has!("sha2"),
+        Backend::ArmSha3 => has!("neon") && has!("sha3"),
         Backend::Sse41
         | Backend::Avx2
         | Backend::Avx512
         | Backend::Avx512Ifma
         | Backend::AesNi
         | Backend::Vaes512
-        | Backend::Vaes256 => false,
+        | Backend::Vaes256
+        | Backend::ShaNi
+        | Backend::Bmi2 => false,
     }
 }
 

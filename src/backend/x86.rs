@@ -12,13 +12,17 @@ pub(super) fn detect(backend: Backend) -> bool {
     match backend {
         Backend::Portable | Backend::Auto => true,
         Backend::Sse41 => has!("sse4.1"),
-        Backend::Avx2 => has!("avx2"),
+        // With BMI1/BMI2 (every AVX2 CPU has them): SHA-512's AVX2 kernel runs its rounds
+        // with `RORX` and `ANDN`.
+        Backend::Avx2 => has!("avx2") && has!("bmi1") && has!("bmi2"),
         Backend::Avx512 => avx512(),
         Backend::Avx512Ifma => avx512() && has!("avx512ifma"),
         Backend::AesNi => has!("aes") && has!("sse4.1"),
         Backend::Vaes512 => has!("aes") && has!("sse4.1") && has!("vaes") && avx512(),
         Backend::Vaes256 => has!("aes") && has!("sse4.1") && has!("avx2") && has!("vaes"),
-        Backend::Neon | Backend::ArmAes => false,
+        Backend::ShaNi => has!("sha") && has!("sse4.1"),
+        Backend::Bmi2 => has!("bmi1") && has!("bmi2"),
+        Backend::Neon | Backend::ArmAes | Backend::ArmSha2 | Backend::ArmSha3 => false,
     }
 }
 
@@ -34,6 +38,7 @@ pub(super) fn features() -> Vec<&'static str> {
         "sse4.1",
         "avx",
         "avx2",
+        "bmi1",
         "bmi2",
         "avx512f",
         "avx512vl",

@@ -45,9 +45,13 @@ enum Marker {
     HollowSquare,
     Pentagon,
     HollowTriangle,
+    HollowDiamond,
+    HollowTriangleDown,
+    HollowPentagon,
+    Asterisk,
 }
 
-const MARKERS: [Marker; 11] = [
+const MARKERS: [Marker; 15] = [
     Marker::Circle,
     Marker::Triangle,
     Marker::Square,
@@ -59,6 +63,10 @@ const MARKERS: [Marker; 11] = [
     Marker::HollowSquare,
     Marker::Pentagon,
     Marker::HollowTriangle,
+    Marker::HollowDiamond,
+    Marker::HollowTriangleDown,
+    Marker::HollowPentagon,
+    Marker::Asterisk,
 ];
 
 fn marker_of(b: Backend) -> Marker {
@@ -73,6 +81,14 @@ fn strokes(m: Marker) -> Vec<Vec<(i32, i32)>> {
         Marker::Plus => vec![vec![(-6, 0), (6, 0)], vec![(0, -6), (0, 6)]],
         Marker::HollowSquare => vec![vec![(-5, -5), (5, -5), (5, 5), (-5, 5), (-5, -5)]],
         Marker::HollowTriangle => vec![vec![(0, -6), (6, 5), (-6, 5), (0, -6)]],
+        Marker::HollowDiamond => vec![vec![(0, -7), (7, 0), (0, 7), (-7, 0), (0, -7)]],
+        Marker::HollowTriangleDown => vec![vec![(0, 6), (6, -5), (-6, -5), (0, 6)]],
+        Marker::HollowPentagon => vec![vec![(0, -6), (6, -2), (4, 6), (-4, 6), (-6, -2), (0, -6)]],
+        Marker::Asterisk => vec![
+            vec![(-6, 0), (6, 0)],
+            vec![(-3, -5), (3, 5)],
+            vec![(-3, 5), (3, -5)],
+        ],
         _ => Vec::new(),
     }
 }
@@ -103,7 +119,14 @@ fn draw_marker<DB: DrawingBackend>(
         Marker::Ring => area
             .draw(&Circle::new(at, 5, c.stroke_width(2)))
             .map_err(err),
-        Marker::Cross | Marker::Plus | Marker::HollowSquare | Marker::HollowTriangle => {
+        Marker::Cross
+        | Marker::Plus
+        | Marker::HollowSquare
+        | Marker::HollowTriangle
+        | Marker::HollowDiamond
+        | Marker::HollowTriangleDown
+        | Marker::HollowPentagon
+        | Marker::Asterisk => {
             for path in strokes(m) {
                 area.draw(&PathElement::new(
                     path.into_iter()
