@@ -669,3 +669,52 @@ fn base64_and_raw_digests() {
         "khsum: --raw writes one digest: give one input and one algorithm (and no -r)\n"
     );
 }
+
+/// Names in messages are quoted as GNU 9.1 quotes them for the locale: in the `C` locale
+/// (or any without UTF-8) every byte outside ASCII is an octal escape; in a UTF-8 locale
+/// the name is printed as it is. Compared with `sha256sum` on the same names (control
+/// characters, bytes that are not UTF-8, quotes).
+#[cfg(unix)]
+#[test]
+fn message_quoting_follows_the_locale() {
+    use std::os::unix::ffi::OsStrExt;
+    let d = Dir::new();
+    let names: [&[u8]; 9] = [
+        "file_\u{c3}".as_bytes(),
+        "\u{e9} b".as_bytes(),
+        b"\xff",
+        b"\nx",
+        b"a\tb",
+        b"\xe2\x82x",
+        b"x'\n\xff",
+        b"a'b\n",
+        b"\n'",
+    ];
+    for name in names {
+        let name = std::ffi::OsStr::from_bytes(name);
+        for locale in ["C", "POSIX", "C.UTF-8"] {
+            let r = d
+                .command()
+                .env("LC_ALL", locale)
+                .args([std::ffi::OsStr::new("-a"), "sha256".as_ref(), name])
+                .run();
+            let gnu = std::process::Command::new("sha256sum")
+                .current_dir(d.path())
+                .env("LC_ALL", locale)
+                .arg(name)
+                .output()
+                .unwrap();
+            let want = String::from_utf8_lossy(&gnu.stderr).replacen("sha256sum:", "khsum:", 1);
+            assert_eq!(
+                (r.err.as_str(), r.code),
+                (want.as_ref(), 1),
+                "{name:?} {locale}"
+            );
+        }
+    }
+    let r = d.command().env("LC_ALL", "C").args(["file_\u{c3}"]).run();
+    assert_eq!(
+        r.err,
+        "khsum: 'file_'$'\\303\\203': No such file or directory\n"
+    );
+}

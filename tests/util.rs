@@ -63,6 +63,11 @@ impl TestCommand {
         self
     }
 
+    pub(crate) fn env(&mut self, k: &str, v: &str) -> &mut TestCommand {
+        self.cmd.env(k, v);
+        self
+    }
+
     pub(crate) fn stdin(&mut self, bytes: impl Into<Vec<u8>>) -> &mut TestCommand {
         self.cmd.write_stdin(bytes.into());
         self
@@ -74,11 +79,13 @@ impl TestCommand {
     }
 }
 
-/// `khsum` started in `dir`, with no key in its environment.
+/// `khsum` started in `dir`, with no key in its environment and a UTF-8 locale (the
+/// quoting of names in messages depends on it).
 pub(crate) fn khsum(dir: &Path) -> assert_cmd::Command {
     let mut c = assert_cmd::Command::cargo_bin("khsum").unwrap();
     c.current_dir(dir);
     c.env_remove("KHSUM_KEY");
+    c.env("LC_ALL", "C.UTF-8");
     c
 }
 
@@ -88,7 +95,9 @@ pub(crate) fn khsum(dir: &Path) -> assert_cmd::Command {
 #[cfg_attr(not(unix), allow(dead_code))]
 pub(crate) fn khsum_std() -> std::process::Command {
     use assert_cmd::cargo::CommandCargoExt;
-    std::process::Command::cargo_bin("khsum").unwrap()
+    let mut c = std::process::Command::cargo_bin("khsum").unwrap();
+    c.env("LC_ALL", "C.UTF-8");
+    c
 }
 
 /// A finished run.
