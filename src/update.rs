@@ -317,6 +317,7 @@ enum Failure {
     /// The list is not the file that was read any more (or was created meanwhile).
     Changed,
     /// The temporary file's name no longer names the file khsum wrote.
+    #[cfg_attr(not(unix), allow(dead_code))]
     Swapped,
     Io(std::io::Error),
 }
@@ -387,6 +388,25 @@ mod unix {
         name
     }
 
+    /// The nine permission bits of `bits` as a [`Mode`] (whose raw type is `u32` on Linux
+    /// and `u16` on macOS): setuid, setgid and sticky are never carried over.
+    fn permissions(bits: u32) -> Mode {
+        const BITS: [(u32, Mode); 9] = [
+            (0o400, Mode::RUSR),
+            (0o200, Mode::WUSR),
+            (0o100, Mode::XUSR),
+            (0o040, Mode::RGRP),
+            (0o020, Mode::WGRP),
+            (0o010, Mode::XGRP),
+            (0o004, Mode::ROTH),
+            (0o002, Mode::WOTH),
+            (0o001, Mode::XOTH),
+        ];
+        BITS.iter()
+            .filter(|(bit, _)| bits & bit != 0)
+            .fold(Mode::empty(), |m, (_, flag)| m | *flag)
+    }
+
     /// Creates the temporary file in `dir` (exclusively, never through a link), with
     /// `mode` (0600 for a copy of a list, whose mode is set later; 0666 less the umask
     /// for a new list).
@@ -395,7 +415,7 @@ mod unix {
             OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
         for attempt in 0..100 {
             let name = temp_name(base, attempt);
-            match rustix::fs::openat(dir, &name, flags, Mode::from_raw_mode(mode)) {
+            match rustix::fs::openat(dir, &name, flags, permissions(mode)) {
                 Ok(fd) => return Ok((name, fs::File::from(fd))),
                 Err(rustix::io::Errno::EXIST) => continue,
                 Err(e) => return Err(io(e)),
@@ -416,7 +436,7 @@ mod unix {
         if rustix::fs::fchown(to, Some(uid), Some(gid)).is_err() {
             let _ = rustix::fs::fchown(to, None, Some(gid));
         }
-        rustix::fs::fchmod(to, Mode::from_raw_mode(meta.mode() & 0o777)).map_err(io)?;
+        rustix::fs::fchmod(to, permissions(meta.mode())).map_err(io)?;
         copy_xattrs(from, to);
         Ok(())
     }
