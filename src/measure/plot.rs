@@ -252,6 +252,10 @@ fn bar_size(results: &[Measurement]) -> usize {
     }
 }
 
+/// Points (size, per-byte figure) by algorithm, backend and lanes: a multi-buffer kernel
+/// (`avx2x8`) is a series of its own.
+type Series<'a> = BTreeMap<(&'a str, Backend, usize), Vec<(f64, f64)>>;
+
 /// Groups the measurements into panels by class and gives every line its style.
 fn panels(results: &[Measurement]) -> Vec<Panel<'_>> {
     let class_of = |name: &str| Algorithm::lookup(name).map_or(Class::CryptoHash, |a| a.class);
@@ -268,7 +272,7 @@ fn panels(results: &[Measurement]) -> Vec<Panel<'_>> {
         let mut algs: Vec<(&str, usize, usize)> = Vec::new();
         let mut entries: Vec<(Backend, usize)> = Vec::new();
         let mut sizes: Vec<usize> = Vec::new();
-        let mut series: BTreeMap<(&str, Backend, usize), Vec<(f64, f64)>> = BTreeMap::new();
+        let mut series: Series<'_> = BTreeMap::new();
         for m in &mine {
             if !algs.iter().any(|a| a.0 == m.algorithm) {
                 let i = algs.len();
