@@ -487,6 +487,30 @@ fn bench_json_csv_and_plot() {
     for size in ["64 B", "1 KiB"] {
         assert!(texts.iter().any(|t| t == size), "no tick {size}");
     }
+    // With -a, just those algorithms: a panel for each one's class (sha256 a hash,
+    // siphash-2-4 a MAC) and no other; every text inside the image.
+    for a in khsum::Algorithm::all() {
+        let named = texts.iter().any(|t| t == a.name);
+        assert_eq!(named, series.iter().any(|(n, _)| n == a.name), "{}", a.name);
+    }
+    assert!(texts.iter().any(|t| t == "cryptographic hashes"));
+    assert!(texts.iter().any(|t| t == "keyed MACs"));
+    assert!(!texts.iter().any(|t| t.starts_with("checksums")));
+    assert!(texts.iter().any(|t| t == "GB/s at 1 KiB, best backend"));
+    let root = doc.root_element();
+    let (w, h): (f64, f64) = (
+        root.attribute("width").unwrap().parse().unwrap(),
+        root.attribute("height").unwrap().parse().unwrap(),
+    );
+    for n in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let x: f64 = n.attribute("x").unwrap().parse().unwrap();
+        let y: f64 = n.attribute("y").unwrap().parse().unwrap();
+        assert!(
+            x < w && y < h,
+            "{:?} at ({x}, {y}) outside {w}×{h}",
+            n.text()
+        );
+    }
 
     let r =
         run(khsum(d.path()).args(["bench", "--quick", "-a", "sha256", "--sizes", "64", "--csv"]));
