@@ -4,9 +4,9 @@
 //!
 //! Backends, one file each in `sha512/`:
 //! - `avx2` (x86-64 AVX2 with BMI1/BMI2): the message schedule of two blocks at once in
-//!   256-bit registers (one block per 128-bit lane), interleaved with the scalar rounds of
-//!   the first block; the rounds with `RORX` (rotations that keep their source) and
-//!   `ANDN`, and the majority function in three operations by carrying `a ^ b` into the
+//!   256-bit registers (one block per 128-bit lane), the next pair's schedule interleaved
+//!   with the scalar rounds of the current pair's two blocks; the rounds with `RORX`
+//!   (rotations that keep their source) and `ANDN`, and the majority function in three operations by carrying `a ^ b` into the
 //!   next round's `b ^ c`;
 //! - `armv8` (aarch64, ARMv8.2 SHA-512 instructions: `SHA512H`, `SHA512H2`, `SHA512SU0`,
 //!   `SHA512SU1`);
