@@ -5,10 +5,14 @@
 //!     cargo run --release --example peer_mmap -- ALG KEYFILE FILE
 //!
 //! ALG: siphash-2-4 | siphash-1-3 (siphasher crate), highwayhash-64 | highwayhash-256
-//! (highway crate), multimixer-128 (multimixer-128 crate; KEYFILE as long as FILE).
+//! (highway crate), multimixer-128 (multimixer-128 crate; KEYFILE as long as FILE),
+//! blake3 (blake3 crate, unkeyed; KEYFILE ignored).
+//!
+//! Each peer through its fastest public call on the whole mapping: siphasher's one-call
+//! `SipHasher24::hash(&map)` (its `Hasher::write` path is slower: 1.38x on an Intel Xeon,
+//! issue 26), highway's `hash64`/`hash256`, blake3's `update_rayon` (what b3sum does on
+//! a mapped file). `benches/peers.sh` builds this with `-C target-cpu=native`.
 #![allow(unsafe_code)]
-
-use std::hash::Hasher as _;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -21,13 +25,9 @@ fn main() {
         "siphash-2-4" | "siphash-1-3" => {
             let k: [u8; 16] = key[..16].try_into().unwrap();
             let v = if alg == "siphash-2-4" {
-                let mut h = siphasher::sip::SipHasher24::new_with_key(&k);
-                h.write(&map);
-                h.finish()
+                siphasher::sip::SipHasher24::new_with_key(&k).hash(&map)
             } else {
-                let mut h = siphasher::sip::SipHasher13::new_with_key(&k);
-                h.write(&map);
-                h.finish()
+                siphasher::sip::SipHasher13::new_with_key(&k).hash(&map)
             };
             v.to_le_bytes().to_vec()
         }
@@ -52,6 +52,12 @@ fn main() {
             let mut d = [0u8; 64];
             multimixer_128::multimixer_128(&key, &map, &mut d);
             d.to_vec()
+        }
+        "blake3" => {
+            let _ = key;
+            let mut h = blake3::Hasher::new();
+            h.update_rayon(&map);
+            h.finalize().as_bytes().to_vec()
         }
         other => panic!("unknown algorithm {other}"),
     };

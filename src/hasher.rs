@@ -19,21 +19,15 @@ pub trait Hasher: Send + Sync {
     }
 
     /// Whether large files should be memory-mapped whole for this hasher: true when
-    /// [`Hasher::update_large`] hashes on several threads, or the hash runs faster than a
-    /// copy from the page cache (and prefetches ahead, hiding the mapping's page walks).
-    /// Other hashers get files read in chunks into a cache-resident buffer, which was
-    /// measured faster for them (SHA-256 of a 1 GiB page-cached file: 0.71 s read, 0.92 s
-    /// mapped; SipHash-1-3 of 256 MiB: 97 ms read, 165 ms mapped).
+    /// [`Hasher::update_large`] hashes on several threads (BLAKE3, Multimixer-128), so
+    /// every thread reads the page cache directly. Every other hasher hashes on the
+    /// calling thread alone and gets files read into a cache-resident buffer; a large
+    /// file is read by a helper thread into a ring of such buffers while the calling
+    /// thread hashes (see `io`). Mapping was measured slower for them: SHA-256 of a
+    /// 1 GiB page-cached file 0.92 s mapped against 0.71 s read; SipHash-1-3 of 256 MiB
+    /// 165 ms against 97 ms; with a helper thread faulting the mapping in ahead, SipHash
+    /// 1.4–1.9× slower than read on an Intel Xeon (issue 26).
     fn prefers_mmap(&self) -> bool {
-        false
-    }
-
-    /// Whether [`Hasher::update_large`] runs on the calling thread alone (one serial chain:
-    /// SipHash, HighwayHash, LeMac), so that a large file is best memory-mapped with its
-    /// pages faulted in ahead by a helper thread on another core, while this one hashes
-    /// (when more than one thread is allowed; see `io`). Hashers that say so get mapped
-    /// even if they do not [prefer it](Hasher::prefers_mmap) otherwise.
-    fn fault_ahead(&self) -> bool {
         false
     }
 

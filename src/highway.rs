@@ -377,11 +377,6 @@ fn write_words(out: &mut [u8], words: &[u64]) {
 }
 
 impl Hasher for Highway {
-    fn prefers_mmap(&self) -> bool {
-        // Faster than a copy from the page cache; the SIMD loops prefetch ahead.
-        true
-    }
-
     fn update(&mut self, mut data: &[u8]) {
         if self.buf.pending().is_empty() {
             // Nothing buffered: whole packets go straight to the backend.
@@ -417,11 +412,6 @@ impl Hasher for Highway {
         let words = (self.kernels.kernels.whole)(&self.state, data, self.words);
         write_words(out, &words[..self.words]);
         Ok(())
-    }
-
-    fn fault_ahead(&self) -> bool {
-        // One serial chain: a helper thread can fault the mapping's pages in meanwhile.
-        true
     }
 
     fn output_len(&self) -> usize {

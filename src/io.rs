@@ -19,7 +19,7 @@ pub use mmap::MappedFile;
 pub use stdio::{closed_error, stdin, stdout_closed};
 
 /// Regular files at least this large are memory-mapped when the hasher hashes large
-/// buffers on several threads ([`Hasher::prefers_mmap`]: BLAKE3, Multimixer-128, HighwayHash, LeMac).
+/// buffers on several threads ([`Hasher::prefers_mmap`]: BLAKE3, Multimixer-128).
 /// Mapping costs a few µs more per file than `read()`, so small files are read.
 pub const MMAP_MIN: u64 = 256 * 1024;
 
@@ -226,7 +226,9 @@ pub const SETTLE: Duration = Duration::from_secs(3);
 /// [prefers it](Hasher::prefers_mmap); everything else — files for single-threaded hashers, FIFOs,
 /// devices — is read into a buffer that stays in cache (on the machine
 /// measured, that is faster for a single-threaded hash than walking a mapping: SHA-256
-/// of a 1 GiB page-cached file: 0.71 s read vs 0.92 s mapped, both `bash benches/peers.sh`).
+/// of a 1 GiB page-cached file: 0.71 s read vs 0.92 s mapped, both `bash benches/peers.sh`),
+/// the rest of a large regular file by a helper thread while this one hashes
+/// ([`PIPELINE_MIN`], unless `-j1`).
 ///
 /// Consistency: the first [`FIRST`] bytes are read before the first `stat`. A regular file
 /// that ended within them, whose size is the number of bytes read, and whose mtime and
@@ -466,7 +468,7 @@ fn hash_open(
     if mmap && let Ok(map) = MappedFile::map(file, meta.len()) {
         #[cfg(test)]
         MAPPED.set(MAPPED.get() + 1);
-        update_mapped(&mut *h, &map.bytes()[have..]);
+        h.update_large(&map.bytes()[have..]);
         let faulted = map.faulted();
         drop(map);
         if faulted || Stamp::of(&file.metadata()?) != before {
@@ -477,7 +479,13 @@ fn hash_open(
             size: expected,
         });
     }
-    let n = have as u64 + read_all(file, &mut *h, expected.saturating_sub(have as u64), buf)?;
+    let rest = expected.saturating_sub(have as u64);
+    let n = have as u64
+        + if use_pipeline(proto, rest) {
+            read_pipelined(file, &mut *h, rest, buf)?
+        } else {
+            read_all(file, &mut *h, rest, buf)?
+        };
     if (expected != 0 && n != expected) || Stamp::of(&file.metadata()?) != before {
         return Err(changed());
     }
@@ -500,50 +508,78 @@ fn finish(mut h: Box<dyn Hasher>) -> Result<Digest, InputError> {
     Ok(d.with_notice(h.notice()))
 }
 
-/// Mapped inputs at least this large are hashed with a helper thread faulting their pages
-/// in ahead, for hashers that ask for it ([`Hasher::fault_ahead`]): starting the thread
-/// costs tens of microseconds.
-pub const FAULT_AHEAD_MIN: u64 = 8 << 20;
+/// Inputs at least this large are read by a helper thread while this one hashes
+/// ([`read_pipelined`]): starting the thread costs tens of microseconds.
+pub const PIPELINE_MIN: u64 = 8 << 20;
 
-/// Whether a helper thread may fault a mapping's pages in ahead of the hashing thread: the
-/// hasher asks for it, the input is large, and more than one thread is allowed (`-j1`
-/// keeps everything on one thread, as before).
-fn use_fault_ahead(proto: &dyn Hasher, len: u64) -> bool {
-    proto.fault_ahead() && len >= FAULT_AHEAD_MIN && rayon::current_num_threads() >= 2
+/// Pieces of the thread's read buffer ([`CHUNK`]) the helper fills in turn: 4 × 256 KiB,
+/// so the pieces in flight stay in the caches. (256 MiB page-cached, khsum on AMD Zen 3:
+/// 2 × 512 KiB and 4 × 1 MiB took as much CPU time, 8 × 128 KiB and 16 × 64 KiB 10–30%
+/// more in hand-offs; `bash benches/modes.sh` and PERFORMANCE.md.)
+const RING: usize = 4;
+
+/// Whether the rest of a file is read on a helper thread while this one hashes: the
+/// hasher hashes on the calling thread alone (everything but the hashers that
+/// [prefer a mapping](Hasher::prefers_mmap) because they hash on all threads), the rest
+/// is large, and more than one thread is allowed (`-j1` keeps everything on one thread).
+fn use_pipeline(proto: &dyn Hasher, len: u64) -> bool {
+    !proto.prefers_mmap() && len >= PIPELINE_MIN && rayon::current_num_threads() >= 2
 }
 
-/// Hashes a mapped input. For a single-chain hasher ([`use_fault_ahead`]) a scoped helper
-/// thread touches one byte of every page from the start while this thread hashes, so the
-/// page faults of a page-cached file (about a quarter of a microsecond per 4 KiB page)
-/// are taken on the other core instead of stalling the hash chain. The helper stops when
-/// the hash is done; the hash thread faults in whatever it reaches first itself.
-/// (Files are mapped on Unix only.)
-#[cfg(unix)]
-fn update_mapped(h: &mut dyn Hasher, bytes: &[u8]) {
-    if !use_fault_ahead(h, bytes.len() as u64) {
-        return h.update_large(bytes);
-    }
-    const PAGE: usize = 4096;
-    let done = std::sync::atomic::AtomicBool::new(false);
+/// Reads the rest of `file` (`hint` bytes, or to its end when 0, as [`read_all`]) on a
+/// scoped helper thread into the [`RING`] pieces of `buf` in turn, while this thread
+/// hashes the filled pieces and hands them back. The hashing thread neither copies from
+/// the page cache nor takes a page fault: it only hashes bytes already in the caches,
+/// and the helper's work is the very copy a single-threaded read makes, so the two
+/// together cost what `read` costs on one thread, plus a hand-off per 256 KiB, whatever
+/// the CPU's page-fault cost (a helper faulting a mapping's pages in ahead, used before,
+/// made SipHash 1.4–1.9× slower on an Intel Xeon, issue 26). Returns the bytes read.
+fn read_pipelined(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
+    use std::sync::mpsc::sync_channel;
+    // Whole pieces of the aligned buffer's first CHUNK bytes: page-aligned, and an
+    // announced length that is a multiple of a piece ends the reads with no extra call.
+    let piece = buf.len().min(CHUNK) / RING;
+    let buf = &mut buf[..piece * RING];
+    // The channels live inside the scope: if hashing panics, unwinding drops them, the
+    // helper's next receive or send fails and it ends, and the scope can join it.
     std::thread::scope(|s| {
-        s.spawn(|| {
-            for (i, page) in bytes.chunks(PAGE).enumerate() {
-                if i % 64 == 0 && done.load(std::sync::atomic::Ordering::Relaxed) {
+        let (full_tx, full_rx) = sync_channel::<io::Result<(&mut [u8], usize)>>(RING);
+        let (free_tx, free_rx) = sync_channel::<&mut [u8]>(RING);
+        for p in buf.chunks_exact_mut(piece) {
+            free_tx.send(p).expect("the ring's receiver is alive");
+        }
+        s.spawn(move || {
+            let mut total = 0u64;
+            while let Ok(p) = free_rx.recv() {
+                let n = match read_some(file, p) {
+                    Ok(0) => return,
+                    Ok(n) => n,
+                    Err(e) => {
+                        let _ = full_tx.send(Err(e));
+                        return;
+                    }
+                };
+                total += n as u64;
+                if full_tx.send(Ok((p, n))).is_err() || (hint > 0 && total == hint) {
                     return;
                 }
-                std::hint::black_box(page[0]);
             }
         });
-        h.update_large(bytes);
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
-    });
+        let mut total = 0u64;
+        while let Ok(r) = full_rx.recv() {
+            let (p, n) = r?;
+            total += n as u64;
+            h.update_large(&p[..n]);
+            // The helper may be done already: then the piece is not needed again.
+            let _ = free_tx.send(p);
+        }
+        Ok(total)
+    })
 }
 
 /// Whether a regular file is large enough to be memory-mapped for this hasher.
 fn big_for_mmap(meta: &Metadata, proto: &dyn Hasher) -> bool {
-    cfg!(unix)
-        && meta.len() >= MMAP_MIN
-        && (proto.prefers_mmap() || use_fault_ahead(proto, meta.len()))
+    cfg!(unix) && meta.len() >= MMAP_MIN && proto.prefers_mmap()
 }
 
 /// Fills `buf` from the file. Reaching its end early means it shrank: an error. (A file
@@ -834,17 +870,30 @@ mod tests {
         assert_eq!(describe_io_error(&e), "No such file or directory");
     }
 
+    /// A large file read through the ring by a helper thread gives the streaming digest,
+    /// for hashers of every class that hash on one thread, whatever the bytes read before
+    /// (`have`); with one thread the file is read on the calling thread alone.
     #[test]
-    fn fault_ahead_mapping_gives_the_streaming_digest() {
+    fn pipelined_read_gives_the_streaming_digest() {
         let d = tempfile::TempDir::new().unwrap();
         let path = d.path().join("f");
-        let data = crate::testutil::TestRng::new(3).bytes(FAULT_AHEAD_MIN as usize + 12345);
+        let data = crate::testutil::TestRng::new(3).bytes(PIPELINE_MIN as usize + 12345);
         std::fs::write(&path, &data).unwrap();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        for name in ["siphash-2-4", "highwayhash-256", "lemac"] {
+        let pool = |n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap()
+        };
+        let (two, one) = (pool(2), pool(1));
+        for name in [
+            "siphash-2-4",
+            "highwayhash-256",
+            "lemac",
+            "md5",
+            "xxh3",
+            "crc",
+        ] {
             let alg = crate::Algorithm::lookup(name).unwrap();
             let key = crate::testutil::key_for(alg, &[], 0);
             let params = crate::Params {
@@ -853,12 +902,55 @@ mod tests {
                 seek: 0,
             };
             let proto = alg.hasher(key.as_ref(), &params).unwrap();
-            assert!(pool.install(|| use_fault_ahead(&*proto, data.len() as u64)));
+            assert!(two.install(|| use_pipeline(&*proto, data.len() as u64)));
+            assert!(!one.install(|| use_pipeline(&*proto, data.len() as u64)));
             let mut h = proto.box_clone();
             h.update(&data);
-            let want = h.finalize().unwrap();
-            let got = pool.install(|| hash_path(&path, &*proto)).unwrap();
-            assert_eq!(got, want, "{name}");
+            let want = Hashed {
+                digest: Digest::from(h.finalize().unwrap()),
+                size: data.len() as u64,
+            };
+            let got = two.install(|| hash_path_with(&path, &*proto, Mmap::Auto));
+            assert_eq!(got.unwrap(), want, "{name}");
+            let got = one.install(|| hash_path_with(&path, &*proto, Mmap::Auto));
+            assert_eq!(got.unwrap(), want, "{name}, one thread");
         }
+    }
+
+    /// The ring reads to the end of a file shorter than announced (so the caller's size
+    /// check sees the difference) and stops at the announced length of a longer one, and
+    /// feeds every byte in order across the pieces.
+    #[test]
+    fn pipelined_read_counts_what_it_read() {
+        let d = tempfile::TempDir::new().unwrap();
+        let path = d.path().join("f");
+        let data = crate::testutil::TestRng::new(4).bytes(5 * CHUNK + 777);
+        std::fs::write(&path, &data).unwrap();
+        let proto = crate::Algorithm::lookup("sha256")
+            .unwrap()
+            .hasher(None, &crate::Params::default())
+            .unwrap();
+        let want = proto.digest_whole(&data).unwrap();
+        for hint in [0, data.len() as u64, data.len() as u64 + 4096] {
+            let mut h = proto.box_clone();
+            let n = with_buf(false, |store| {
+                let file = File::open(&path).unwrap();
+                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
+            });
+            assert_eq!(n, data.len() as u64, "hint {hint}");
+            assert_eq!(finish(h).unwrap(), want, "hint {hint}");
+        }
+        // Stopping at the announced length: a whole number of pieces, no read past it.
+        let hint = (2 * CHUNK) as u64;
+        let mut h = proto.box_clone();
+        let n = with_buf(false, |store| {
+            let file = File::open(&path).unwrap();
+            read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
+        });
+        assert_eq!(n, hint);
+        assert_eq!(
+            finish(h).unwrap(),
+            proto.digest_whole(&data[..2 * CHUNK]).unwrap()
+        );
     }
 }

@@ -435,11 +435,6 @@ impl LeMac {
 }
 
 impl Hasher for LeMac {
-    fn prefers_mmap(&self) -> bool {
-        // Faster than a copy from the page cache; the SIMD loops prefetch ahead.
-        true
-    }
-
     fn update(&mut self, data: &[u8]) {
         self.started |= !data.is_empty();
         let (absorb, state) = (self.kernels.kernels.absorb, &mut self.state);
@@ -472,11 +467,6 @@ impl Hasher for LeMac {
         (k.absorb)(&mut state, blocks);
         out.copy_from_slice(&(k.finish)(&self.ctx, &mut state, tail, &self.nonce_term));
         Ok(())
-    }
-
-    fn fault_ahead(&self) -> bool {
-        // One serial chain: a helper thread can fault the mapping's pages in meanwhile.
-        true
     }
 
     fn output_len(&self) -> usize {

@@ -127,10 +127,6 @@ impl Hasher for Counted {
         self.inner.expect_len(total);
     }
 
-    fn fault_ahead(&self) -> bool {
-        self.inner.fault_ahead()
-    }
-
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         self.inner.finish_into(out)
     }

@@ -347,11 +347,6 @@ impl<const C: usize, const D: usize> Hasher for SipHasher<C, D> {
         Ok(())
     }
 
-    fn fault_ahead(&self) -> bool {
-        // One serial chain: a helper thread can fault the mapping's pages in meanwhile.
-        true
-    }
-
     fn output_len(&self) -> usize {
         if self.wide { 16 } else { 8 }
     }

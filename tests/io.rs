@@ -94,6 +94,17 @@ fn changed_while_read_is_an_error() {
     }
 }
 
+/// A large file read by a helper thread into the ring (the default for hashers that
+/// hash on one thread) that shrinks or grows while it is read is an error too.
+#[test]
+fn changed_while_read_by_the_ring_is_an_error() {
+    let len = khsum::io::PIPELINE_MIN + 4096;
+    for new_len in [len / 2, 0, len + 5] {
+        let e = sabotage(len, new_len, false).unwrap_err();
+        assert_eq!(e.reason, "file changed while being read", "{new_len}");
+    }
+}
+
 #[test]
 fn small_file_is_read_whole_before_hashing() {
     // Up to 1 MiB (and below the mmap threshold for hashers that map), the file is read
