@@ -509,7 +509,7 @@ fn finish(mut h: Box<dyn Hasher>) -> Result<Digest, InputError> {
 }
 
 /// Inputs at least this large are read by a helper thread while this one hashes
-/// ([`read_pipelined`]): starting the thread costs tens of microseconds.
+/// (`read_pipelined`): starting the thread costs tens of microseconds.
 pub const PIPELINE_MIN: u64 = 8 << 20;
 
 /// Pieces of the thread's read buffer ([`CHUNK`]) the helper fills in turn: 4 × 256 KiB,

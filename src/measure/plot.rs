@@ -9,7 +9,7 @@
 //! Drawn with the plotters crate's SVG backend: data lines are 2 px wide, marker strokes
 //! 3 px and legend swatches 4 px (tests count them). plotters 0.3 writes no dash attribute,
 //! so dashed strokes are drawn with a marker opacity and rewritten into
-//! `stroke-dasharray` once the document is complete ([`apply_dashes`]).
+//! `stroke-dasharray` once the document is complete (`apply_dashes`).
 
 use super::Measurement;
 use crate::algorithm::Algorithm;
