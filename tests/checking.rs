@@ -309,13 +309,39 @@ fn debian_package_lists_check_like_md5sum() {
 #[test]
 fn pseudo_files_hash_what_read_returns() {
     let d = Dir::new();
-    let files = ["/sys/devices/system/cpu/online", "/proc/version"];
-    for f in files {
+    d.create("regular", "on the test's own file system\n");
+    // A regular file on tmpfs (an anonymous device number, like the pseudo file systems'),
+    // where the machine has one: pseudo or not is asked per device, and remembered.
+    let shm = std::path::Path::new("/dev/shm")
+        .is_dir()
+        .then(|| tempfile::NamedTempFile::new_in("/dev/shm").ok())
+        .flatten();
+    if let Some(f) = &shm {
+        fs::write(f.path(), "on tmpfs\n").unwrap();
+    }
+    let regular = d.path().join("regular");
+    let mut files = vec![
+        "/sys/devices/system/cpu/online",
+        "/proc/version",
+        regular.to_str().unwrap(),
+    ];
+    if let Some(f) = &shm {
+        files.push(f.path().to_str().unwrap());
+    }
+    files.extend(["/proc/sys/kernel/ostype", "/sys/devices/system/cpu/online"]);
+    for f in &files {
         assert!(std::path::Path::new(f).exists(), "{f}");
     }
     let want = d.tool("sha256sum", &files);
-    let r = d.command().args(["-a", "sha256"]).args(files).run();
-    assert_eq!(r.all(), (s(&want), "", 0));
+    // One thread sees the devices one after another, as the per-thread memory does.
+    for threads in ["-j1", "-j2"] {
+        let r = d
+            .command()
+            .args(["-a", "sha256", threads])
+            .args(&files)
+            .run();
+        assert_eq!(r.all(), (s(&want), "", 0), "{threads}");
+    }
     d.create("L", &want);
     let r = d.command().args(["-c", "L"]).run();
     assert_eq!(
