@@ -3,7 +3,7 @@
 LLVM's cycle model: does 8-lane MD5/SHA-256 and 4-lane SHA-512 NEON (two registers per
 state word) pay on ARM?
 
-A small aarch64 program (target/arm-mca/mbprobe, khsum's release profile) hashes, once
+A small aarch64 program (target/arm-mca/mb-mca-probe, khsum's release profile) hashes, once
 each: 8 messages of 1 KiB through khsum's NEON MD5 and SHA-256 kernels and 4 through its
 SHA-512 kernel (one per lane) (`khsum::mb::digest_many_on`, the lane scheduler included), and one 1 KiB
 message through the `md-5` and `sha2` crates' portable code (sha2 built with its
@@ -71,40 +71,9 @@ fn main() {
 
 
 def probe():
-    d = os.path.join(A.ROOT, "target", "arm-mca", "mbprobe")
-    os.makedirs(os.path.join(d, "src"), exist_ok=True)
-    manifest = open(os.path.join(A.ROOT, "Cargo.toml")).read()
-    profile = A.re.search(r"^\[profile\.release\]\n(?:[^\[\n].*\n)*", manifest, A.re.M).group(0)
-    files = {
-        "Cargo.toml": '[package]\nname = "mb-mca-probe"\nversion = "0.0.0"\nedition = "2021"\n'
-        "publish = false\n\n[workspace]\n\n[dependencies]\n"
-        f'khsum = {{ path = "{A.ROOT}" }}\n'
-        f'md-5 = "={A.locked_version("md-5")}"\n'
-        f'sha2 = {{ version = "={A.locked_version("sha2")}", features = ["force-soft"] }}\n\n'
-        + profile,
-        "build.rs": 'fn main() {\n    println!("cargo:rustc-link-arg-bins=-no-pie");\n}\n',
-        os.path.join("src", "main.rs"): MAIN,
-    }
-    for name, text in files.items():
-        path = os.path.join(d, name)
-        if not os.path.exists(path) or open(path).read() != text:
-            with open(path, "w") as f:
-                f.write(text)
-    with open(os.path.join(A.ROOT, "Cargo.lock")) as src, open(os.path.join(d, "Cargo.lock"), "w") as f:
-        f.write(src.read())
-    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(A.ROOT, "target", "arm-mca"), **A.LINKER_ENV)
-    A.run(["cargo", "build", "--quiet", "--release", "--target", A.TARGET], cwd=d, env=env)
-    return os.path.join(A.ROOT, "target", "arm-mca", A.TARGET, "release", "mb-mca-probe")
-
-
-def traced_call(pcs, code, syms, name):
-    """arm_mca.traced_call, less the instructions executed in the shared C library (the
-    allocator and memcpy of the lane scheduler's few allocations and tail copies), which
-    the probe's disassembly does not hold: not counted."""
-    entry = syms[name]
-    i0 = pcs.index(entry)
-    back = pcs.index(pcs[i0 - 1] + 4, i0)
-    return [(code[pc].split()[0], code[pc]) for pc in pcs[i0:back] if pc in code]
+    deps = [f'md-5 = "={A.locked_version("md-5")}"',
+            f'sha2 = {{ version = "={A.locked_version("sha2")}", features = ["force-soft"] }}']
+    return A.build_probe("mb-mca-probe", deps, MAIN)
 
 
 def main():
@@ -118,7 +87,9 @@ def main():
         rows = []
         for label, name, per in [(f"khsum neon x{lanes} (per msg)", f"probe_mb_{alg}", lanes),
                                  ("crate, scalar", f"probe_{alg}", 1)]:
-            ins = traced_call(pcs, code, syms, name)
+            # The lane scheduler's few allocations and tail copies run in the shared C
+            # library, outside the probe's disassembly: not counted.
+            ins = A.traced_call(pcs, code, syms, name, outside="skip")
             cyc = [A.mca_block(ins, m) / per for m in A.MODELS]
             rows.append(cyc)
             print(f"{alg:<8} {label:<28} {len(ins) / per:>7.0f}" + "".join(f" {c:>12.0f}" for c in cyc),

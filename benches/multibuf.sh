@@ -23,19 +23,8 @@ K="$PWD/target/release/khsum"
 X="$PWD/target/release/examples/exec_list"
 W="${KHSUM_BENCH_DIR:-/tmp/khsum-bench}"
 mkdir -p "$W"
-if [ ! -d "$W/small" ]; then
-  mkdir -p "$W/small"
-  python3 - "$W/small" <<'PY'
-import os, random, sys
-random.seed(1)
-d = sys.argv[1]
-for i in range(20000):
-    sub = os.path.join(d, f"d{i // 1000:02d}")
-    os.makedirs(sub, exist_ok=True)
-    with open(os.path.join(sub, f"f{i:05d}"), "wb") as f:
-        f.write(os.urandom(random.randint(1024, 16384)))
-PY
-fi
+. benches/small_tree.sh
+small_tree "$W"
 L="$W/small.glob"
 (cd "$W/small" && printf '%s\n' */* > "$L" && xargs cat < "$L" > /dev/null)
 # The list names files by absolute path, so `-c` runs from anywhere.

@@ -32,19 +32,8 @@ if [ ! -f "$W/big" ]; then head -c $((1 << 30)) /dev/urandom > "$W/big"; fi
 if [ ! -f "$W/mid" ]; then head -c $((256 << 20)) "$W/big" > "$W/mid"; fi
 head -c 32 /dev/urandom > "$W/key32"
 head -c 16 "$W/key32" > "$W/key16"
-if [ ! -d "$W/small" ]; then
-  mkdir -p "$W/small"
-  python3 - "$W/small" <<'PY'
-import os, random, sys
-random.seed(1)
-d = sys.argv[1]
-for i in range(20000):
-    sub = os.path.join(d, f"d{i // 1000:02d}")
-    os.makedirs(sub, exist_ok=True)
-    with open(os.path.join(sub, f"f{i:05d}"), "wb") as f:
-        f.write(os.urandom(random.randint(1024, 16384)))
-PY
-fi
+. benches/small_tree.sh
+small_tree "$W"
 cat "$W/big" > /dev/null
 (cd "$W/small" && find . -type f | sort > "$W/small.list" && xargs cat < "$W/small.list" > /dev/null)
 if [ ! -f "$W/mmkey" ] || [ "$(stat -c %s "$W/mmkey")" != $((256 << 20)) ]; then

@@ -35,7 +35,7 @@ pub fn for_each_ordered<I, T, W, S, D>(
     window: usize,
     max_batch: usize,
     work: W,
-    mut sink: S,
+    sink: S,
     idle: D,
 ) where
     I: Iterator,
@@ -45,23 +45,12 @@ pub fn for_each_ordered<I, T, W, S, D>(
     S: FnMut(T) -> bool,
     D: FnMut(),
 {
-    let window = window.max(1);
-    let threads = rayon::current_num_threads().max(1);
-    if threads == 1 {
-        for item in items {
-            let t = work(item);
-            if !sink(t) {
-                break;
-            }
-        }
-        return;
-    }
     let work = &work;
-    ordered_batches(
+    for_each_ordered_batch(
         items,
         window,
         max_batch,
-        threads,
+        1,
         |chunk: Vec<I::Item>| chunk.into_iter().map(work).collect(),
         sink,
         idle,
@@ -108,7 +97,7 @@ pub fn for_each_ordered_batch<I, T, W, S, D>(
     ordered_batches(items, window, max_batch, threads, work, sink, idle);
 }
 
-/// The pool half of [`for_each_ordered`] and [`for_each_ordered_batch`].
+/// The pool half of [`for_each_ordered_batch`].
 fn ordered_batches<I, T, W, S, D>(
     items: I,
     window: usize,

@@ -283,13 +283,7 @@ fn special_files() {
     assert_eq!(s(&r.out), format!("{}  /proc/version\n", s256(&content)));
     // A FIFO is read as a stream, like sha256sum does.
     let fifo = d.path().join("fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    mkfifo(&fifo);
     let writer = {
         let fifo = fifo.clone();
         std::thread::spawn(move || fs::write(fifo, b"through a pipe").unwrap())
@@ -322,13 +316,7 @@ fn output_failures() {
     for i in 0..3000 {
         fs::write(d.path().join(format!("f{i}")), [i as u8]).unwrap();
     }
-    let mut child = khsum_std()
-        .current_dir(d.path())
-        .args((0..3000).map(|i| format!("f{i}")))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(d.path(), (0..3000).map(|i| format!("f{i}")));
     let mut first = [0u8; 10];
     use std::io::Read;
     child.stdout.take().unwrap().read_exact(&mut first).unwrap();

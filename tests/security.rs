@@ -5,24 +5,11 @@
 //! signals that are not faults.
 
 #[cfg(unix)]
-use crate::util::khsum_std;
-use crate::util::{khsum, run, s};
-use std::fs;
-use std::path::Path;
-use tempfile::TempDir;
-
-/// A FIFO at `path` (mode 0600).
+use crate::util::{khsum, khsum_std, run, s};
 #[cfg(unix)]
-fn mkfifo(path: &Path) {
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        path,
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o600),
-        0,
-    )
-    .unwrap();
-}
+use crate::util::{mkfifo, spawn};
+use std::fs;
+use tempfile::TempDir;
 
 /// The Multimixer-128 tag from the independent `multimixer-128` crate.
 fn multimixer(key: &[u8], msg: &[u8]) -> String {
@@ -96,14 +83,19 @@ fn a_mapped_key_that_changes_gives_no_tag() {
         fs::write(p.join("key"), &key).unwrap();
         fs::write(p.join("first"), &msg).unwrap();
         mkfifo(&p.join("fifo"));
-        let child = khsum_std()
-            .current_dir(p)
-            .args(["tag", "-j1", "-a", "multimixer-128", "--key-file", "key"])
-            .args(["first", "fifo"])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = spawn(
+            p,
+            [
+                "tag",
+                "-j1",
+                "-a",
+                "multimixer-128",
+                "--key-file",
+                "key",
+                "first",
+                "fifo",
+            ],
+        );
         // Blocks until khsum, having mapped the key and hashed `first`, opens the FIFO.
         let mut w = fs::OpenOptions::new()
             .write(true)
@@ -491,13 +483,7 @@ fn a_sigbus_sent_by_kill_is_not_swallowed() {
     // Large enough to be memory-mapped (which installs the guard) for BLAKE3.
     fs::write(p.join("big"), vec![1u8; 1 << 20]).unwrap();
     mkfifo(&p.join("fifo"));
-    let child = khsum_std()
-        .current_dir(p)
-        .args(["-j1", "big", "fifo"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn(p, ["-j1", "big", "fifo"]);
     // Returns once khsum, having mapped `big`, opens the FIFO.
     let mut w = fs::OpenOptions::new()
         .write(true)
@@ -570,13 +556,7 @@ fn a_walked_entry_swapped_for_a_fifo_does_not_block() {
         fs::write(p.join(format!("t/f{i:04}")), b"x").unwrap();
     }
     fs::write(p.join("t/zz"), b"last").unwrap();
-    let mut child = khsum_std()
-        .current_dir(p)
-        .args(["-j1", "-r", "t"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(p, ["-j1", "-r", "t"]);
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 64];
     stdout.read_exact(&mut first).unwrap();

@@ -237,22 +237,9 @@ fn one_thread_reads_files_in_order() {
     use std::io::Write;
     let d = TempDir::new().unwrap();
     for f in ["f1", "f2"] {
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            d.path().join(f),
-            rustix::fs::FileType::Fifo,
-            Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
+        mkfifo(&d.path().join(f));
     }
-    let child = khsum_std()
-        .current_dir(d.path())
-        .args(["-j1", "-a", "sha256", "f1", "f2"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn(d.path(), ["-j1", "-a", "sha256", "f1", "f2"]);
     // Blocks until khsum opens f1.
     let mut f1 = fs::OpenOptions::new()
         .write(true)
@@ -491,21 +478,8 @@ fn update_leaves_a_list_that_changed_meanwhile() {
     fs::write(p.join("a"), b"a\n").unwrap();
     let listed = line(b"a\n", "a");
     fs::write(p.join("L"), &listed).unwrap();
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        p.join("fifo"),
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o600),
-        0,
-    )
-    .unwrap();
-    let child = khsum_std()
-        .current_dir(p)
-        .args(["--update", "L", "a", "fifo"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    mkfifo(&p.join("fifo"));
+    let child = spawn(p, ["--update", "L", "a", "fifo"]);
     // Blocks until khsum, having read the list, opens the FIFO.
     let mut w = fs::OpenOptions::new()
         .write(true)
@@ -538,14 +512,7 @@ fn progress_on_a_pseudo_terminal() {
     use std::process::Stdio;
     let d = TempDir::new().unwrap();
     let p = d.path();
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        p.join("fifo"),
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o600),
-        0,
-    )
-    .unwrap();
+    mkfifo(&p.join("fifo"));
     let data = vec![5u8; 2 << 20];
     let want = format!("{}  fifo\n", s256(&data));
     // The input arrives in two halves, 1.5 s apart: time enough to draw.
@@ -590,14 +557,7 @@ fn progress_on_a_pseudo_terminal() {
     }
     // stderr a pipe: nothing, unless --progress.
     for (flag, drawn) in [(None, false), (Some("--progress"), true)] {
-        let child = khsum_std()
-            .current_dir(p)
-            .args(["-a", "sha256", "fifo"])
-            .args(flag)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = spawn(p, ["-a", "sha256", "fifo"].into_iter().chain(flag));
         feed(p);
         let o = child.wait_with_output().unwrap();
         assert_eq!((s(&o.stdout), o.status.code()), (want.clone(), Some(0)));

@@ -100,6 +100,38 @@ pub(crate) fn khsum_std() -> std::process::Command {
     c
 }
 
+/// `khsum ARGS…` started in `dir` with its stdout and stderr piped, for tests that act
+/// while it runs (write a FIFO it is blocked on, signal it, read its first lines);
+/// `Child::wait_with_output` collects the rest.
+#[cfg_attr(not(unix), allow(dead_code))]
+pub(crate) fn spawn<I, S>(dir: &Path, args: I) -> std::process::Child
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    khsum_std()
+        .current_dir(dir)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// A FIFO at `path` (mode 0600): opening it blocks until a writer comes, which holds a
+/// spawned khsum at a known point of its run.
+#[cfg(unix)]
+pub(crate) fn mkfifo(path: &Path) {
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+}
+
 /// A finished run.
 #[derive(Debug)]
 pub(crate) struct Run {
