@@ -228,7 +228,7 @@ pub const SETTLE: Duration = Duration::from_secs(3);
 /// measured, that is faster for a single-threaded hash than walking a mapping: SHA-256
 /// of a 1 GiB page-cached file: 0.71 s read vs 0.92 s mapped, both `bash benches/peers.sh`),
 /// the rest of a large regular file by a helper thread while this one hashes
-/// ([`PIPELINE_MIN`], unless `-j1`).
+/// ([`PIPELINE_MIN`], unless `-j1` or every thread allowed is busy hashing).
 ///
 /// Consistency: the first [`FIRST`] bytes are read before the first `stat`. A regular file
 /// that ended within them, whose size is the number of bytes read, and whose mtime and
@@ -309,6 +309,7 @@ fn hash_opened(
     open: Open,
     whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
+    let _busy = Busy::enter();
     let started = SystemTime::now();
     let file = open_file(path, open)?;
     if open == Open::Walked && !file.metadata()?.is_file() {
@@ -363,7 +364,6 @@ fn hash_opened(
 /// last one asked is kept per thread, so a tree costs one `fstatfs` per device and thread.
 #[cfg(target_os = "linux")]
 fn pseudo(file: &File, meta: &Metadata) -> bool {
-    use std::cell::Cell;
     use std::os::unix::fs::MetadataExt;
     thread_local! {
         static LAST: Cell<Option<(u64, bool)>> = const { Cell::new(None) };
@@ -511,7 +511,7 @@ fn hash_open(
     let rest = expected.saturating_sub(have as u64);
     let n = have as u64
         + if use_pipeline(proto, rest) {
-            read_pipelined(file, &mut *h, rest, buf)?
+            read_timed(file, &mut *h, rest, buf)?
         } else {
             read_all(file, &mut *h, rest, buf)?
         };
@@ -550,9 +550,106 @@ const RING: usize = 4;
 /// Whether the rest of a file is read on a helper thread while this one hashes: the
 /// hasher hashes on the calling thread alone (everything but the hashers that
 /// [prefer a mapping](Hasher::prefers_mmap) because they hash on all threads), the rest
-/// is large, and more than one thread is allowed (`-j1` keeps everything on one thread).
+/// is large, and a thread allowed (`-j`; `-j1` keeps everything on one thread) is idle:
+/// fewer files are being hashed and rings running than threads. With every thread
+/// hashing, a ring would only add its hand-offs (5–25% more CPU time for the fast
+/// hashes) to cores with no time to spare.
 fn use_pipeline(proto: &dyn Hasher, len: u64) -> bool {
-    !proto.prefers_mmap() && len >= PIPELINE_MIN && rayon::current_num_threads() >= 2
+    use std::sync::atomic::Ordering::Relaxed;
+    !proto.prefers_mmap()
+        && ring_fits(
+            len,
+            rayon::current_num_threads(),
+            BUSY.load(Relaxed),
+            RINGS.load(Relaxed),
+        )
+}
+
+/// [`use_pipeline`]'s rule for `len` bytes left, `threads` allowed, `busy` files being
+/// hashed (the caller's among them; standard input is not counted, hence at least one)
+/// and `rings` running.
+fn ring_fits(len: u64, threads: usize, busy: usize, rings: usize) -> bool {
+    len >= PIPELINE_MIN && threads >= 2 && busy.max(1) + rings < threads
+}
+
+/// Files being hashed now ([`hash_opened`]), on any thread.
+static BUSY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Rings running now ([`read_pipelined`]): each has a helper thread reading.
+static RINGS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// One count in [`BUSY`] or [`RINGS`] while it lives.
+struct Busy(&'static std::sync::atomic::AtomicUsize);
+
+impl Busy {
+    fn enter() -> Busy {
+        Busy::count(&BUSY)
+    }
+
+    fn count(c: &'static std::sync::atomic::AtomicUsize) -> Busy {
+        c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Busy(c)
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Bytes [`read_timed`] reads on this thread, then through the ring, timing each.
+const TRIAL: u64 = 4 << 20;
+
+/// Reads the rest of a large file (`hint` bytes, or to its end when 0, as [`read_all`])
+/// the faster of two ways, as measured on the file itself: its first [`TRIAL`] bytes are
+/// read and hashed on this thread, then the ring ([`read_pipelined`]) takes over; once it
+/// has hashed `TRIAL` bytes more (timed from its first piece, so the helper's start is
+/// not counted), it goes on only if its time per byte is at most the first one's, and
+/// otherwise this thread reads the rest. Which one wins depends on the CPU, the hash and
+/// the moment, not only on the algorithm's class: the ring's hashing core reads lines
+/// the other core wrote, which the fastest SIMD hashes (HighwayHash, xxh3) consume at
+/// 10 GB/s, and the two cores may be shared; on one AMD Zen 3 guest, HighwayHash-256 of
+/// one file took 47 ms through the ring against 62 on one thread in one run and 66
+/// against 53 in another (`benches/modes.sh`, PERFORMANCE.md). The trial costs a few
+/// percent at most, and only for files of tens of megabytes.
+fn read_timed(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
+    use std::time::Instant;
+    let left = |done: u64| {
+        if hint == 0 {
+            0
+        } else {
+            hint.saturating_sub(done)
+        }
+    };
+    let t = Instant::now();
+    let mut total = read_all(Read::take(file, TRIAL), h, 0, buf)?;
+    let one = t.elapsed().as_secs_f64() / total.max(1) as f64;
+    if total < TRIAL || (hint > 0 && total >= hint) {
+        return Ok(total);
+    }
+    let mut timing: Option<(Instant, u64)> = None;
+    let (mut decided, mut stopped) = (false, false);
+    total += read_pipelined(file, h, left(total), buf, &mut |done| {
+        if decided {
+            return true;
+        }
+        let Some((t0, from)) = timing else {
+            timing = Some((Instant::now(), done));
+            return true;
+        };
+        if done - from < TRIAL {
+            return true;
+        }
+        let ring = t0.elapsed().as_secs_f64() / (done - from) as f64;
+        decided = true;
+        stopped = ring > one;
+        !stopped
+    })?;
+    if stopped && !(hint > 0 && total >= hint) {
+        total += read_all(file, h, left(total), buf)?;
+    }
+    Ok(total)
 }
 
 /// Reads the rest of `file` (`hint` bytes, or to its end when 0, as [`read_all`]) on a
@@ -562,13 +659,23 @@ fn use_pipeline(proto: &dyn Hasher, len: u64) -> bool {
 /// and the helper's work is the very copy a single-threaded read makes, so the two
 /// together cost what `read` costs on one thread, plus a hand-off per 256 KiB, whatever
 /// the CPU's page-fault cost (a helper faulting a mapping's pages in ahead, used before,
-/// made SipHash 1.4–1.9× slower on an Intel Xeon, issue 26). Returns the bytes read.
-fn read_pipelined(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
+/// made SipHash 1.4–1.9× slower on an Intel Xeon, issue 26). After each piece hashed,
+/// `keep` gets the bytes hashed so far; when it says no, the helper is stopped, the
+/// pieces it had filled are hashed, and the bytes read so far are returned (the file's
+/// offset is just past them). Returns the bytes read.
+fn read_pipelined(
+    file: &File,
+    h: &mut dyn Hasher,
+    hint: u64,
+    buf: &mut [u8],
+    keep: &mut dyn FnMut(u64) -> bool,
+) -> io::Result<u64> {
     use std::sync::mpsc::sync_channel;
     // Whole pieces of the aligned buffer's first CHUNK bytes: page-aligned, and an
     // announced length that is a multiple of a piece ends the reads with no extra call.
     let piece = buf.len().min(CHUNK) / RING;
     let buf = &mut buf[..piece * RING];
+    let _ring = Busy::count(&RINGS);
     // The channels live inside the scope: if hashing panics, unwinding drops them, the
     // helper's next receive or send fails and it ends, and the scope can join it.
     std::thread::scope(|s| {
@@ -595,12 +702,20 @@ fn read_pipelined(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) ->
             }
         });
         let mut total = 0u64;
+        // Dropped to stop the helper: once the free pieces are used up its receive
+        // fails, it ends, and so does this loop, with every piece it filled hashed.
+        let mut free_tx = Some(free_tx);
         while let Ok(r) = full_rx.recv() {
             let (p, n) = r?;
             total += n as u64;
             h.update_large(&p[..n]);
-            // The helper may be done already: then the piece is not needed again.
-            let _ = free_tx.send(p);
+            if free_tx.is_some() && !keep(total) {
+                free_tx = None;
+            }
+            if let Some(tx) = &free_tx {
+                // The helper may be done already: then the piece is not needed again.
+                let _ = tx.send(p);
+            }
         }
         Ok(total)
     })
@@ -931,18 +1046,120 @@ mod tests {
                 seek: 0,
             };
             let proto = alg.hasher(key.as_ref(), &params).unwrap();
-            assert!(two.install(|| use_pipeline(&*proto, data.len() as u64)));
-            assert!(!one.install(|| use_pipeline(&*proto, data.len() as u64)));
+            assert!(!proto.prefers_mmap(), "{name}");
             let mut h = proto.box_clone();
             h.update(&data);
             let want = Hashed {
                 digest: Digest::from(h.finalize().unwrap()),
                 size: data.len() as u64,
             };
+            // Through the ring itself (whether a run takes it depends on what else is
+            // being hashed at the time: the tests run side by side).
+            for have in [0, 1000] {
+                let mut h = proto.box_clone();
+                h.update(&data[..have]);
+                let n = with_buf(false, |store| {
+                    let mut file = File::open(&path).unwrap();
+                    file.seek(io::SeekFrom::Start(have as u64)).unwrap();
+                    let hint = (data.len() - have) as u64;
+                    read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| true)
+                        .unwrap()
+                });
+                assert_eq!(n, (data.len() - have) as u64, "{name}");
+                assert_eq!(finish(h).unwrap(), want.digest, "{name}, ring from {have}");
+            }
             let got = two.install(|| hash_path_with(&path, &*proto, Mmap::Auto));
             assert_eq!(got.unwrap(), want, "{name}");
             let got = one.install(|| hash_path_with(&path, &*proto, Mmap::Auto));
             assert_eq!(got.unwrap(), want, "{name}, one thread");
+        }
+    }
+
+    /// A ring told to stop (as [`read_timed`] does when it measures slower than this
+    /// thread) hashes every piece its helper had filled and leaves the file just past
+    /// them, so reading on from there gives the whole file's digest, wherever it stops.
+    #[test]
+    fn a_stopped_ring_leaves_the_rest_in_order() {
+        let d = tempfile::TempDir::new().unwrap();
+        let path = d.path().join("f");
+        let data = crate::testutil::TestRng::new(5).bytes(9 * CHUNK / 2 + 999);
+        std::fs::write(&path, &data).unwrap();
+        let proto = crate::Algorithm::lookup("xxh3")
+            .unwrap()
+            .hasher(None, &crate::Params::default())
+            .unwrap();
+        let want = proto.digest_whole(&data).unwrap();
+        let piece = (CHUNK / RING) as u64;
+        for stop_after in [1, piece, 2 * piece, 3 * piece + 1, u64::MAX] {
+            for hint in [0, data.len() as u64] {
+                let mut h = proto.box_clone();
+                let (ring, rest) = with_buf(false, |store| {
+                    let file = File::open(&path).unwrap();
+                    let buf = aligned(store, CHUNK);
+                    let ring =
+                        read_pipelined(&file, &mut *h, hint, buf, &mut |done| done < stop_after)
+                            .unwrap();
+                    let left = if hint == 0 { 0 } else { hint - ring };
+                    (ring, read_all(&file, &mut *h, left, buf).unwrap())
+                });
+                let at = format!("stopped after {stop_after}, hint {hint}");
+                assert_eq!(ring + rest, data.len() as u64, "{at}");
+                assert!(stop_after == u64::MAX || ring < data.len() as u64, "{at}");
+                assert_eq!(finish(h).unwrap(), want, "{at}");
+            }
+        }
+    }
+
+    /// The timed read gives the streaming digest and counts every byte, with an announced
+    /// length or none, past the point where it keeps the ring or stops it (whichever the
+    /// timing says: both are right), and on a file that ends within the first trial.
+    #[test]
+    fn timed_read_gives_the_streaming_digest() {
+        let d = tempfile::TempDir::new().unwrap();
+        let data = crate::testutil::TestRng::new(6).bytes(3 * TRIAL as usize + 12345);
+        let alg = crate::Algorithm::lookup("siphash-1-3").unwrap();
+        let key = crate::testutil::key_for(alg, &[], 0);
+        let proto = alg.hasher(key.as_ref(), &crate::Params::default()).unwrap();
+        for len in [data.len(), TRIAL as usize, TRIAL as usize - 1, 1000] {
+            let path = d.path().join(format!("f{len}"));
+            std::fs::write(&path, &data[..len]).unwrap();
+            let want = proto.digest_whole(&data[..len]).unwrap();
+            for hint in [0, len as u64] {
+                for _ in 0..3 {
+                    let mut h = proto.box_clone();
+                    let n = with_buf(false, |store| {
+                        let file = File::open(&path).unwrap();
+                        read_timed(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
+                    });
+                    assert_eq!(n, len as u64, "{len} bytes, hint {hint}");
+                    assert_eq!(finish(h).unwrap(), want, "{len} bytes, hint {hint}");
+                }
+            }
+        }
+    }
+
+    /// A ring is started only for a large rest, with more than one thread allowed, and
+    /// while fewer files are being hashed and rings running than threads: with every
+    /// thread busy, the file is read on the hashing thread.
+    #[test]
+    fn a_ring_needs_an_idle_thread() {
+        let big = PIPELINE_MIN;
+        for (len, threads, busy, rings, fits) in [
+            (big, 2, 1, 0, true),
+            (big, 2, 0, 0, true), // standard input: not counted as busy
+            (big - 1, 2, 1, 0, false),
+            (big, 1, 1, 0, false),
+            (big, 2, 2, 0, false),
+            (big, 2, 1, 1, false),
+            (big, 4, 2, 1, true),
+            (big, 4, 3, 1, false),
+            (big, 8, 1, 6, true),
+        ] {
+            assert_eq!(
+                ring_fits(len, threads, busy, rings),
+                fits,
+                "{len} bytes, {threads} threads, {busy} busy, {rings} rings"
+            );
         }
     }
 
@@ -964,7 +1181,7 @@ mod tests {
             let mut h = proto.box_clone();
             let n = with_buf(false, |store| {
                 let file = File::open(&path).unwrap();
-                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
+                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| true).unwrap()
             });
             assert_eq!(n, data.len() as u64, "hint {hint}");
             assert_eq!(finish(h).unwrap(), want, "hint {hint}");
@@ -974,7 +1191,7 @@ mod tests {
         let mut h = proto.box_clone();
         let n = with_buf(false, |store| {
             let file = File::open(&path).unwrap();
-            read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
+            read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| true).unwrap()
         });
         assert_eq!(n, hint);
         assert_eq!(
