@@ -598,56 +598,81 @@ impl Drop for Busy {
     }
 }
 
-/// Bytes [`read_timed`] reads on this thread, then through the ring, timing each.
+/// Bytes [`read_timed`] reads one way to time it: on the hashing thread, or through the
+/// ring.
 const TRIAL: u64 = 4 << 20;
 
+/// Bytes [`read_timed`] reads the way that measured faster before it times the other
+/// again: no limit, the rest of the file. Timing again every 32 MiB (28 MiB one way, 4
+/// the other) followed a change of the host's placement of the threads, but cost 7–13%
+/// where the ring was 1.3–1.5 times as fast (SipHash-1-3 99.7 ms against 88.5 with one
+/// decision, HighwayHash-64 62.2 against 58.1; AMD Zen 3 guest, 256 MiB, 9 alternating
+/// runs): the slower way's trials cost more than they could win.
+const STRETCH: u64 = u64::MAX;
+
 /// Reads the rest of a large file (`hint` bytes, or to its end when 0, as [`read_all`])
-/// the faster of two ways, as measured on the file itself: its first [`TRIAL`] bytes are
-/// read and hashed on this thread, then the ring ([`read_pipelined`]) takes over; once it
-/// has hashed `TRIAL` bytes more (timed from its first piece, so the helper's start is
-/// not counted), it goes on only if its time per byte is at most the first one's, and
-/// otherwise this thread reads the rest. Which one wins depends on the CPU, the hash and
-/// the moment, not only on the algorithm's class: the ring's hashing core reads lines
-/// the other core wrote, which the fastest SIMD hashes (HighwayHash, xxh3) consume at
-/// 10 GB/s, and the two cores may be shared; on one AMD Zen 3 guest, HighwayHash-256 of
-/// one file took 47 ms through the ring against 62 on one thread in one run and 66
-/// against 53 in another (`benches/modes.sh`, PERFORMANCE.md). The trial costs a few
+/// the faster of two ways, as measured on the file itself while it is read: on the
+/// hashing thread, or through the ring ([`read_pipelined`]). The first [`TRIAL`] bytes are
+/// read on the hashing thread, the next `TRIAL` through the ring (timed from its first
+/// piece, so the helper's start is not counted); then the way that was faster per byte
+/// reads the rest (a [`STRETCH`]; with a shorter one, the other way would be timed again
+/// after it, and so on, each stretch going to the way whose last time per byte was
+/// lower). Which way wins depends on the CPU, the hash and
+/// the moment, not only on the algorithm's class: the ring's hashing core reads lines the
+/// other core wrote, which the fastest SIMD hashes (HighwayHash, xxh3) consume at
+/// 10 GB/s, and in a guest whose two virtual CPUs the host may place on one physical core
+/// the helper's copy competes with the hash (one AMD Zen 3 guest: HighwayHash-256 of one
+/// file took 47 ms through the ring against 62 on one thread in one run, 66 against 53 in
+/// another; `benches/modes.sh`, PERFORMANCE.md). The slower way's trial costs a few
 /// percent at most, and only for files of tens of megabytes.
 fn read_timed(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
+    read_timed_by(file, h, hint, buf, TRIAL, STRETCH)
+}
+
+/// [`read_timed`] with its trial and stretch lengths.
+fn read_timed_by(
+    file: &File,
+    h: &mut dyn Hasher,
+    hint: u64,
+    buf: &mut [u8],
+    trial: u64,
+    stretch: u64,
+) -> io::Result<u64> {
     use std::time::Instant;
-    let left = |done: u64| {
-        if hint == 0 {
-            0
-        } else {
-            hint.saturating_sub(done)
-        }
-    };
-    let t = Instant::now();
-    let mut total = read_all(Read::take(file, TRIAL), h, 0, buf)?;
-    let one = t.elapsed().as_secs_f64() / total.max(1) as f64;
-    if total < TRIAL || (hint > 0 && total >= hint) {
-        return Ok(total);
-    }
-    let mut timing: Option<(Instant, u64)> = None;
-    let (mut decided, mut stopped) = (false, false);
-    total += read_pipelined(file, h, left(total), buf, &mut |done| {
-        if decided {
-            return true;
-        }
-        let Some((t0, from)) = timing else {
-            timing = Some((Instant::now(), done));
-            return true;
+    // Seconds per byte of each way as last timed: [hashing thread, ring].
+    let mut cost = [0f64; 2];
+    let mut total = 0u64;
+    for round in 0usize.. {
+        let (ring, len) = match round {
+            0 | 1 => (round == 1, trial),
+            _ if round % 2 == 0 => (cost[1] <= cost[0], stretch),
+            _ => (cost[1] > cost[0], trial),
         };
-        if done - from < TRIAL {
-            return true;
+        let len = if hint == 0 {
+            len
+        } else {
+            len.min(hint - total)
+        };
+        let (n, timed, secs) = if ring {
+            let mut first: Option<(Instant, u64)> = None;
+            let mut last = (0u64, 0f64);
+            let n = read_pipelined(file, h, len, buf, &mut |done| match first {
+                None => first = Some((Instant::now(), done)),
+                Some((t0, from)) => last = (done - from, t0.elapsed().as_secs_f64()),
+            })?;
+            (n, last.0, last.1)
+        } else {
+            let t = Instant::now();
+            let n = read_all(Read::take(file, len), h, 0, buf)?;
+            (n, n, t.elapsed().as_secs_f64())
+        };
+        total += n;
+        if n < len || (hint > 0 && total >= hint) {
+            break;
         }
-        let ring = t0.elapsed().as_secs_f64() / (done - from) as f64;
-        decided = true;
-        stopped = ring > one;
-        !stopped
-    })?;
-    if stopped && !(hint > 0 && total >= hint) {
-        total += read_all(file, h, left(total), buf)?;
+        if timed > 0 {
+            cost[usize::from(ring)] = secs / timed as f64;
+        }
     }
     Ok(total)
 }
@@ -659,16 +684,14 @@ fn read_timed(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io:
 /// and the helper's work is the very copy a single-threaded read makes, so the two
 /// together cost what `read` costs on one thread, plus a hand-off per 256 KiB, whatever
 /// the CPU's page-fault cost (a helper faulting a mapping's pages in ahead, used before,
-/// made SipHash 1.4–1.9× slower on an Intel Xeon, issue 26). After each piece hashed,
-/// `keep` gets the bytes hashed so far; when it says no, the helper is stopped, the
-/// pieces it had filled are hashed, and the bytes read so far are returned (the file's
-/// offset is just past them). Returns the bytes read.
+/// made SipHash 1.4–1.9× slower on an Intel Xeon, issue 26). After each piece, `hashed`
+/// gets the bytes hashed so far (for [`read_timed`]'s clock). Returns the bytes read.
 fn read_pipelined(
     file: &File,
     h: &mut dyn Hasher,
     hint: u64,
     buf: &mut [u8],
-    keep: &mut dyn FnMut(u64) -> bool,
+    hashed: &mut dyn FnMut(u64),
 ) -> io::Result<u64> {
     use std::sync::mpsc::sync_channel;
     // Whole pieces of the aligned buffer's first CHUNK bytes: page-aligned, and an
@@ -687,7 +710,15 @@ fn read_pipelined(
         s.spawn(move || {
             let mut total = 0u64;
             while let Ok(p) = free_rx.recv() {
-                let n = match read_some(file, p) {
+                // An announced length is never read past: the caller's size check
+                // sees a file that grew, and a stretch of a timed read ends there.
+                let room = if hint > 0 {
+                    p.len()
+                        .min(usize::try_from(hint - total).unwrap_or(usize::MAX))
+                } else {
+                    p.len()
+                };
+                let n = match read_some(file, &mut p[..room]) {
                     Ok(0) => return,
                     Ok(n) => n,
                     Err(e) => {
@@ -702,20 +733,13 @@ fn read_pipelined(
             }
         });
         let mut total = 0u64;
-        // Dropped to stop the helper: once the free pieces are used up its receive
-        // fails, it ends, and so does this loop, with every piece it filled hashed.
-        let mut free_tx = Some(free_tx);
         while let Ok(r) = full_rx.recv() {
             let (p, n) = r?;
             total += n as u64;
             h.update_large(&p[..n]);
-            if free_tx.is_some() && !keep(total) {
-                free_tx = None;
-            }
-            if let Some(tx) = &free_tx {
-                // The helper may be done already: then the piece is not needed again.
-                let _ = tx.send(p);
-            }
+            hashed(total);
+            // The helper may be done already: then the piece is not needed again.
+            let _ = free_tx.send(p);
         }
         Ok(total)
     })
@@ -1062,7 +1086,7 @@ mod tests {
                     let mut file = File::open(&path).unwrap();
                     file.seek(io::SeekFrom::Start(have as u64)).unwrap();
                     let hint = (data.len() - have) as u64;
-                    read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| true)
+                    read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| {})
                         .unwrap()
                 });
                 assert_eq!(n, (data.len() - have) as u64, "{name}");
@@ -1075,44 +1099,9 @@ mod tests {
         }
     }
 
-    /// A ring told to stop (as [`read_timed`] does when it measures slower than this
-    /// thread) hashes every piece its helper had filled and leaves the file just past
-    /// them, so reading on from there gives the whole file's digest, wherever it stops.
-    #[test]
-    fn a_stopped_ring_leaves_the_rest_in_order() {
-        let d = tempfile::TempDir::new().unwrap();
-        let path = d.path().join("f");
-        let data = crate::testutil::TestRng::new(5).bytes(9 * CHUNK / 2 + 999);
-        std::fs::write(&path, &data).unwrap();
-        let proto = crate::Algorithm::lookup("xxh3")
-            .unwrap()
-            .hasher(None, &crate::Params::default())
-            .unwrap();
-        let want = proto.digest_whole(&data).unwrap();
-        let piece = (CHUNK / RING) as u64;
-        for stop_after in [1, piece, 2 * piece, 3 * piece + 1, u64::MAX] {
-            for hint in [0, data.len() as u64] {
-                let mut h = proto.box_clone();
-                let (ring, rest) = with_buf(false, |store| {
-                    let file = File::open(&path).unwrap();
-                    let buf = aligned(store, CHUNK);
-                    let ring =
-                        read_pipelined(&file, &mut *h, hint, buf, &mut |done| done < stop_after)
-                            .unwrap();
-                    let left = if hint == 0 { 0 } else { hint - ring };
-                    (ring, read_all(&file, &mut *h, left, buf).unwrap())
-                });
-                let at = format!("stopped after {stop_after}, hint {hint}");
-                assert_eq!(ring + rest, data.len() as u64, "{at}");
-                assert!(stop_after == u64::MAX || ring < data.len() as u64, "{at}");
-                assert_eq!(finish(h).unwrap(), want, "{at}");
-            }
-        }
-    }
-
     /// The timed read gives the streaming digest and counts every byte, with an announced
-    /// length or none, past the point where it keeps the ring or stops it (whichever the
-    /// timing says: both are right), and on a file that ends within the first trial.
+    /// length or none, over rounds that go either way (whichever the timing says: both
+    /// are right), and on a file that ends within the first trial.
     #[test]
     fn timed_read_gives_the_streaming_digest() {
         let d = tempfile::TempDir::new().unwrap();
@@ -1124,15 +1113,19 @@ mod tests {
             let path = d.path().join(format!("f{len}"));
             std::fs::write(&path, &data[..len]).unwrap();
             let want = proto.digest_whole(&data[..len]).unwrap();
-            for hint in [0, len as u64] {
-                for _ in 0..3 {
+            // The real lengths, and short ones that make many rounds, one of them not a
+            // whole number of ring pieces.
+            for (trial, stretch) in [(TRIAL, STRETCH), (1 << 19, (1 << 20) + 4097)] {
+                for hint in [0, len as u64] {
                     let mut h = proto.box_clone();
                     let n = with_buf(false, |store| {
                         let file = File::open(&path).unwrap();
-                        read_timed(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
+                        let buf = aligned(store, CHUNK);
+                        read_timed_by(&file, &mut *h, hint, buf, trial, stretch).unwrap()
                     });
-                    assert_eq!(n, len as u64, "{len} bytes, hint {hint}");
-                    assert_eq!(finish(h).unwrap(), want, "{len} bytes, hint {hint}");
+                    let at = format!("{len} bytes, hint {hint}, trial {trial}, stretch {stretch}");
+                    assert_eq!(n, len as u64, "{at}");
+                    assert_eq!(finish(h).unwrap(), want, "{at}");
                 }
             }
         }
@@ -1181,22 +1174,25 @@ mod tests {
             let mut h = proto.box_clone();
             let n = with_buf(false, |store| {
                 let file = File::open(&path).unwrap();
-                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| true).unwrap()
+                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| {}).unwrap()
             });
             assert_eq!(n, data.len() as u64, "hint {hint}");
             assert_eq!(finish(h).unwrap(), want, "hint {hint}");
         }
-        // Stopping at the announced length: a whole number of pieces, no read past it.
-        let hint = (2 * CHUNK) as u64;
-        let mut h = proto.box_clone();
-        let n = with_buf(false, |store| {
-            let file = File::open(&path).unwrap();
-            read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| true).unwrap()
-        });
-        assert_eq!(n, hint);
-        assert_eq!(
-            finish(h).unwrap(),
-            proto.digest_whole(&data[..2 * CHUNK]).unwrap()
-        );
+        // Stopping at the announced length, a whole number of pieces or not: no read
+        // past it.
+        for hint in [2 * CHUNK, 2 * CHUNK + 1234] {
+            let mut h = proto.box_clone();
+            let n = with_buf(false, |store| {
+                let file = File::open(&path).unwrap();
+                let buf = aligned(store, CHUNK);
+                read_pipelined(&file, &mut *h, hint as u64, buf, &mut |_| {}).unwrap()
+            });
+            assert_eq!(n, hint as u64);
+            assert_eq!(
+                finish(h).unwrap(),
+                proto.digest_whole(&data[..hint]).unwrap()
+            );
+        }
     }
 }
