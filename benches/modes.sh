@@ -15,7 +15,10 @@
 #
 # Keyed algorithms get random keys (16 or 32 bytes; Multimixer-128 a key as long as the
 # file) through --key-file, as benches/peers.sh does. Rescue Prime hashes about 5 MB/s:
-# it gets a 16 MiB file (RESCUE_MIB), still above the mapping and fault-ahead thresholds.
+# it gets a 16 MiB file (RESCUE_MIB), still above the mapping and ring thresholds (io.rs:
+# MMAP_MIN, PIPELINE_MIN). For every algorithm but BLAKE3 and Multimixer-128 (mapped,
+# hashed on all threads) --no-mmap runs the default's own code: its difference from the
+# default is the machine's noise, and -j1 is the mode to compare with.
 # Needs python3. KHSUM_BENCH_DIR (default /tmp/khsum-bench) holds the files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
