@@ -617,14 +617,14 @@ const STRETCH: u64 = u64::MAX;
 /// piece, so the helper's start is not counted); then the way that was faster per byte
 /// reads the rest (a [`STRETCH`]; with a shorter one, the other way would be timed again
 /// after it, and so on, each stretch going to the way whose last time per byte was
-/// lower). Which way wins depends on the CPU, the hash and
-/// the moment, not only on the algorithm's class: the ring's hashing core reads lines the
-/// other core wrote, which the fastest SIMD hashes (HighwayHash, xxh3) consume at
-/// 10 GB/s, and in a guest whose two virtual CPUs the host may place on one physical core
-/// the helper's copy competes with the hash (one AMD Zen 3 guest: HighwayHash-256 of one
-/// file took 47 ms through the ring against 62 on one thread in one run, 66 against 53 in
-/// another; `benches/modes.sh`, PERFORMANCE.md). The slower way's trial costs a few
-/// percent at most, and only for files of tens of megabytes.
+/// lower). Which way wins depends on the CPU, the hash and the moment, not only on the
+/// algorithm's class: the ring's hashing core reads lines the other core wrote, which the
+/// fastest SIMD hashes (HighwayHash, xxh3) consume at 10 GB/s, and in a guest whose two
+/// virtual CPUs the host may place on one physical core the helper's copy competes with
+/// the hash (one AMD Zen 3 guest: HighwayHash-256 of one file took 47 ms through the ring
+/// against 62 on one thread in one run, 66 against 53 in another; `benches/modes.sh`,
+/// PERFORMANCE.md). The slower way's trial costs a few percent at most, and only for
+/// files of tens of megabytes.
 fn read_timed(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
     read_timed_by(file, h, hint, buf, TRIAL, STRETCH)
 }
