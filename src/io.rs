@@ -359,7 +359,8 @@ fn hash_opened(
 /// Every one of these file systems is mounted without a block device, so its files carry
 /// an anonymous device number (major 0, the kernel's `UNNAMED_MAJOR`): a file on a real
 /// device (ext4, xfs on a disk) is never pseudo, with no `fstatfs` (which on ext4 sums
-/// per-CPU counters: a tenth of the system time of hashing 20,000 small files). For
+/// per-CPU counters: 3.7% of khsum's CPU time hashing 20,000 small files, `perf record -e
+/// cpu-clock`, PERFORMANCE.md). For
 /// anonymous devices (tmpfs, overlayfs, btrfs, NFS… and the pseudo ones) the answer of the
 /// last one asked is kept per thread, so a tree costs one `fstatfs` per device and thread.
 #[cfg(target_os = "linux")]
@@ -598,83 +599,82 @@ impl Drop for Busy {
     }
 }
 
-/// Bytes [`read_timed`] reads one way to time it: on the hashing thread, or through the
-/// ring.
+/// Bytes [`read_timed`] reads each way to time it: on the hashing thread, then through
+/// the ring.
 const TRIAL: u64 = 4 << 20;
 
-/// Bytes [`read_timed`] reads the way that measured faster before it times the other
-/// again: no limit, the rest of the file. Timing again every 32 MiB (28 MiB one way, 4
-/// the other) followed a change of the host's placement of the threads, but cost 7–13%
-/// where the ring was 1.3–1.5 times as fast (SipHash-1-3 99.7 ms against 88.5 with one
-/// decision, HighwayHash-64 62.2 against 58.1; AMD Zen 3 guest, 256 MiB, 9 alternating
-/// runs): the slower way's trials cost more than they could win.
-const STRETCH: u64 = u64::MAX;
-
 /// Reads the rest of a large file (`hint` bytes, or to its end when 0, as [`read_all`])
-/// the faster of two ways, as measured on the file itself while it is read: on the
-/// hashing thread, or through the ring ([`read_pipelined`]). The first [`TRIAL`] bytes are
-/// read on the hashing thread, the next `TRIAL` through the ring (timed from its first
-/// piece, so the helper's start is not counted); then the way that was faster per byte
-/// reads the rest (a [`STRETCH`]; with a shorter one, the other way would be timed again
-/// after it, and so on, each stretch going to the way whose last time per byte was
-/// lower). Which way wins depends on the CPU, the hash and the moment, not only on the
+/// the faster of two ways, as measured on the file itself: the first [`TRIAL`] bytes are
+/// read on the hashing thread, the next `TRIAL` through the ring ([`read_pipelined`],
+/// timed from its first piece, so the helper's start is not counted), and the way that
+/// was faster per byte reads the rest.
+///
+/// Which way wins depends on the CPU, the hash and the moment, not only on the
 /// algorithm's class: the ring's hashing core reads lines the other core wrote, which the
 /// fastest SIMD hashes (HighwayHash, xxh3) consume at 10 GB/s, and in a guest whose two
 /// virtual CPUs the host may place on one physical core the helper's copy competes with
-/// the hash (one AMD Zen 3 guest: HighwayHash-256 of one file took 47 ms through the ring
-/// against 62 on one thread in one run, 66 against 53 in another; `benches/modes.sh`,
-/// PERFORMANCE.md). The slower way's trial costs a few percent at most, and only for
-/// files of tens of megabytes.
+/// the hash (one AMD Zen 3 guest, 256 MiB page-cached: HighwayHash-256 took 47 ms
+/// through the ring against 62 on one thread in one run of `python3 alt.py`, 63 against
+/// 53 in one of `benches/modes.sh`; PERFORMANCE.md). The slower way's trial costs a few
+/// percent, and only for files of tens of megabytes. Timing again every 32 MiB (28 MiB
+/// the faster way, 4 the other), to follow the host moving the threads, cost 7–13% where
+/// the ring was 1.3–1.5 times as fast (SipHash-1-3 99.7 ms against 88.5 with one
+/// decision, HighwayHash-64 62.2 against 58.1; same guest, 9 alternating runs): one
+/// decision it is.
 fn read_timed(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
-    read_timed_by(file, h, hint, buf, TRIAL, STRETCH)
+    read_timed_by(file, h, hint, buf, TRIAL)
 }
 
-/// [`read_timed`] with its trial and stretch lengths.
+/// [`read_timed`] with its trial length.
 fn read_timed_by(
     file: &File,
     h: &mut dyn Hasher,
     hint: u64,
     buf: &mut [u8],
     trial: u64,
-    stretch: u64,
 ) -> io::Result<u64> {
     use std::time::Instant;
-    // Seconds per byte of each way as last timed: [hashing thread, ring].
-    let mut cost = [0f64; 2];
     let mut total = 0u64;
-    for round in 0usize.. {
-        let (ring, len) = match round {
-            0 | 1 => (round == 1, trial),
-            _ if round % 2 == 0 => (cost[1] <= cost[0], stretch),
-            _ => (cost[1] > cost[0], trial),
-        };
-        let len = if hint == 0 {
-            len
-        } else {
-            len.min(hint - total)
-        };
-        let (n, timed, secs) = if ring {
+    // What is left to read, or 0 (to the end) without an announced length.
+    let left = |total: u64| if hint == 0 { 0 } else { hint - total };
+    // Reads up to `len` bytes one way (the rest of the file when 0); returns the bytes
+    // read and the seconds per byte it measured (infinite when it timed nothing).
+    let mut read = |ring: bool, len: u64| -> io::Result<(u64, f64)> {
+        if ring {
             let mut first: Option<(Instant, u64)> = None;
-            let mut last = (0u64, 0f64);
+            let mut last = (0u64, f64::INFINITY);
             let n = read_pipelined(file, h, len, buf, &mut |done| match first {
                 None => first = Some((Instant::now(), done)),
                 Some((t0, from)) => last = (done - from, t0.elapsed().as_secs_f64()),
             })?;
-            (n, last.0, last.1)
+            Ok((n, last.1 / last.0 as f64))
         } else {
             let t = Instant::now();
-            let n = read_all(Read::take(file, len), h, 0, buf)?;
-            (n, n, t.elapsed().as_secs_f64())
+            let n = read_all(
+                Read::take(file, if len == 0 { u64::MAX } else { len }),
+                h,
+                0,
+                buf,
+            )?;
+            Ok((n, t.elapsed().as_secs_f64() / n as f64))
+        }
+    };
+    let mut cost = [0f64; 2];
+    for ring in [false, true] {
+        let len = if hint == 0 {
+            trial
+        } else {
+            trial.min(left(total))
         };
+        let (n, c) = read(ring, len)?;
         total += n;
-        if n < len || (hint > 0 && total >= hint) {
-            break;
+        if n < len || (hint > 0 && left(total) == 0) {
+            return Ok(total);
         }
-        if timed > 0 {
-            cost[usize::from(ring)] = secs / timed as f64;
-        }
+        cost[usize::from(ring)] = c;
     }
-    Ok(total)
+    let (n, _) = read(cost[1] <= cost[0], left(total))?;
+    Ok(total + n)
 }
 
 /// Reads the rest of `file` (`hint` bytes, or to its end when 0, as [`read_all`]) on a
@@ -1100,8 +1100,8 @@ mod tests {
     }
 
     /// The timed read gives the streaming digest and counts every byte, with an announced
-    /// length or none, over rounds that go either way (whichever the timing says: both
-    /// are right), and on a file that ends within the first trial.
+    /// length or none, whichever way the timing chooses for the rest (both are right),
+    /// and on a file that ends within either trial.
     #[test]
     fn timed_read_gives_the_streaming_digest() {
         let d = tempfile::TempDir::new().unwrap();
@@ -1113,17 +1113,18 @@ mod tests {
             let path = d.path().join(format!("f{len}"));
             std::fs::write(&path, &data[..len]).unwrap();
             let want = proto.digest_whole(&data[..len]).unwrap();
-            // The real lengths, and short ones that make many rounds, one of them not a
-            // whole number of ring pieces.
-            for (trial, stretch) in [(TRIAL, STRETCH), (1 << 19, (1 << 20) + 4097)] {
+            // The real trial, a short one and one that is not a whole number of ring
+            // pieces, one of them shorter than two pieces (a ring trial that times
+            // nothing: the hashing thread reads the rest).
+            for trial in [TRIAL, 1 << 19, (1 << 20) + 4097, 200_000] {
                 for hint in [0, len as u64] {
                     let mut h = proto.box_clone();
                     let n = with_buf(false, |store| {
                         let file = File::open(&path).unwrap();
                         let buf = aligned(store, CHUNK);
-                        read_timed_by(&file, &mut *h, hint, buf, trial, stretch).unwrap()
+                        read_timed_by(&file, &mut *h, hint, buf, trial).unwrap()
                     });
-                    let at = format!("{len} bytes, hint {hint}, trial {trial}, stretch {stretch}");
+                    let at = format!("{len} bytes, hint {hint}, trial {trial}");
                     assert_eq!(n, len as u64, "{at}");
                     assert_eq!(finish(h).unwrap(), want, "{at}");
                 }

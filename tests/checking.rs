@@ -320,15 +320,16 @@ fn pseudo_files_hash_what_read_returns() {
         fs::write(f.path(), "on tmpfs\n").unwrap();
     }
     let regular = d.path().join("regular");
-    let mut files = vec![
-        "/sys/devices/system/cpu/online",
-        "/proc/version",
-        regular.to_str().unwrap(),
-    ];
-    if let Some(f) = &shm {
-        files.push(f.path().to_str().unwrap());
-    }
-    files.extend(["/proc/sys/kernel/ostype", "/sys/devices/system/cpu/online"]);
+    let regular = regular.to_str().unwrap();
+    let sys = "/sys/devices/system/cpu/online";
+    // The tmpfs file comes first and again right before a sysfs file (whose size, 4096,
+    // is no length: read as a regular file it would fail), so an answer remembered for
+    // the wrong device shows.
+    let tmpfs: Vec<&str> = shm.iter().map(|f| f.path().to_str().unwrap()).collect();
+    let mut files = tmpfs.clone();
+    files.extend([sys, "/proc/version", regular]);
+    files.extend(&tmpfs);
+    files.extend([sys, "/proc/sys/kernel/ostype", sys]);
     for f in &files {
         assert!(std::path::Path::new(f).exists(), "{f}");
     }
