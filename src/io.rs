@@ -1132,6 +1132,77 @@ mod tests {
         }
     }
 
+    /// The timed read takes the way that was faster for the rest of the file. A probe
+    /// hasher, slow (20 ms) on one size of call, makes one way slow: reads on the hashing
+    /// thread hand it up to [`CHUNK`] bytes at a time, the ring pieces of `CHUNK / RING`.
+    /// The sizes of the calls after the two trials show which way read the rest.
+    #[test]
+    fn timed_read_takes_the_faster_way() {
+        struct Probe {
+            sizes: Vec<usize>,
+            slow_chunks: bool,
+        }
+        impl Hasher for Probe {
+            fn update(&mut self, data: &[u8]) {
+                self.sizes.push(data.len());
+                if (data.len() > CHUNK / RING) == self.slow_chunks {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+            fn finish_into(&mut self, _: &mut [u8]) -> Result<(), Error> {
+                Ok(())
+            }
+            fn output_len(&self) -> usize {
+                0
+            }
+            fn backend(&self) -> crate::backend::Backend {
+                crate::backend::Backend::Portable
+            }
+            fn box_clone(&self) -> Box<dyn Hasher> {
+                Box::new(Probe {
+                    sizes: Vec::new(),
+                    slow_chunks: self.slow_chunks,
+                })
+            }
+        }
+        let d = tempfile::TempDir::new().unwrap();
+        let path = d.path().join("f");
+        let len = 8 * CHUNK;
+        std::fs::write(&path, crate::testutil::TestRng::new(7).bytes(len)).unwrap();
+        let trial = 2 * CHUNK as u64;
+        for slow_chunks in [true, false] {
+            for hint in [0, len as u64] {
+                let mut probe = Probe {
+                    sizes: Vec::new(),
+                    slow_chunks,
+                };
+                let n = with_buf(false, |store| {
+                    let file = File::open(&path).unwrap();
+                    let buf = aligned(store, CHUNK);
+                    read_timed_by(&file, &mut probe, hint, buf, trial).unwrap()
+                });
+                assert_eq!(n, len as u64);
+                assert_eq!(probe.sizes.iter().sum::<usize>(), len);
+                // The calls after the two trials' bytes.
+                let mut at = 0;
+                let rest: Vec<usize> = (probe.sizes.iter())
+                    .filter(|&&n| {
+                        at += n;
+                        at > 2 * trial as usize
+                    })
+                    .copied()
+                    .collect();
+                let largest = rest.iter().max().copied().unwrap_or(0);
+                let (what, ring) = (
+                    format!("slow chunks {slow_chunks}, hint {hint}"),
+                    slow_chunks,
+                );
+                assert!(!rest.is_empty(), "{what}: {:?}", probe.sizes);
+                assert_eq!(largest <= CHUNK / RING, ring, "{what}: {:?}", probe.sizes);
+            }
+        }
+    }
+
     /// A ring is started only for a large rest, with more than one thread allowed, and
     /// while fewer files are being hashed and rings running than threads: with every
     /// thread busy, the file is read on the hashing thread.
