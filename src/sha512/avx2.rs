@@ -1,5 +1,5 @@
 //! SHA-512 with the message schedule in AVX2 and the rounds in scalar registers with
-//! BMI1/BMI2 (`RORX`, `ANDN`).
+//! BMI1/BMI2 (`RORX`, `ANDN`), written out as assembly.
 //!
 //! Blocks go in pairs: one 256-bit register holds two consecutive words of the schedule
 //! for both blocks (the first block in the low 128-bit lane, the second in the high one),
@@ -12,6 +12,12 @@
 //! block's rounds only, as before, it made that block 25% slower than the second, and the
 //! whole 11% slower (same-run minimum over 1500 runs of 256 KiB, AMD Zen 3). An odd last
 //! block is paired with itself and its second pass skipped.
+//!
+//! Two choices measured on AMD Zen 3 (`khsum bench -a sha512 --sizes 1048576`, medians
+//! of 11 alternating runs; PERFORMANCE.md): the rounds are assembly (`round_asm!`), and
+//! a block's first 64 rounds are a loop of 32 run twice, not unrolled. Together 0.93
+//! times the time of the unrolled Rust rounds (3.43 against 3.68 cycles a byte); either
+//! alone gains little (the assembly unrolled 0.99, the Rust rounds in the loop 1.05).
 
 use super::K;
 use std::arch::x86_64::*;
@@ -21,22 +27,33 @@ use std::arch::x86_64::*;
 #[repr(align(32))]
 struct Wk([u64; 160]);
 
-impl Wk {
-    /// `W[t] + K[t]` of the first block (`LANE` 0) or the second (1).
-    #[inline(always)]
-    fn get<const LANE: usize>(&self, t: usize) -> u64 {
-        self.0[4 * (t / 2) + 2 * LANE + t % 2]
+/// `K` laid out like [`Wk`]: `K[2j], K[2j + 1]` twice at `4j` (one register each), so
+/// a schedule step at a run-time position adds its constants with one load.
+#[repr(align(32))]
+struct Kk([u64; 160]);
+
+static KK: Kk = Kk({
+    let mut kk = [0; 160];
+    let mut i = 0;
+    while i < 160 {
+        kk[i] = K[2 * (i / 4) + i % 2];
+        i += 1;
     }
-}
+    kk
+});
 
 /// Stores `x + (K[t], K[t + 1])` (both lanes) as pair `t / 2` of the buffer.
 #[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2")]
 fn store_wk(wk: &mut Wk, t: usize, x: __m256i) {
-    let k = _mm256_set_epi64x(K[t + 1] as i64, K[t] as i64, K[t + 1] as i64, K[t] as i64);
     let dst = &mut wk.0[2 * t..2 * t + 4];
-    // SAFETY: `dst` is 32 writable bytes; the store is unaligned.
-    unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), _mm256_add_epi64(x, k)) };
+    let k = &KK.0[2 * t..2 * t + 4];
+    // SAFETY: `dst` is 32 writable bytes and `k` 32 readable ones; the accesses are
+    // unaligned.
+    unsafe {
+        let k = _mm256_loadu_si256(k.as_ptr().cast());
+        _mm256_storeu_si256(dst.as_mut_ptr().cast(), _mm256_add_epi64(x, k));
+    }
 }
 
 /// A 64-bit rotation right of each lane by `N` (AVX2 has none: two shifts and an OR).
@@ -90,67 +107,262 @@ fn load(first: &[u8; 128], second: &[u8; 128]) -> [__m256i; 8] {
     })
 }
 
-/// The 80 rounds of one block on `state` (with the feed-forward), reading `W[t] + K[t]`
-/// from `wk` (lane `LANE`: 0 the first block of the pair, 1 the second). With `SCHED`,
-/// steps `16 * LANE .. 16 * LANE + 16` of the next pair's schedule run in between, one
-/// every four rounds of the first 64, on `x`, storing into `next`: so the vector work
-/// of a pair is spread over both its blocks' rounds instead of crowding the first's.
-#[inline]
-#[target_feature(enable = "avx2,bmi1,bmi2")]
-fn block<const SCHED: bool, const LANE: usize>(
-    state: &mut [u64; 8],
-    wk: &Wk,
-    x: &mut [__m256i; 8],
-    next: &mut Wk,
-) {
-    let w = |t: usize| wk.get::<LANE>(t);
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    let mut bc = b ^ c;
-    // Step `16 * LANE + q` of the next pair (its words `32 * LANE + 16 + 2q` and the
-    // one after, of both blocks): register `(16 * LANE + q) % 8` holds the words sixteen
-    // back, and is replaced.
-    macro_rules! step {
-        ($q:expr) => {
-            if SCHED {
-                let j = (16 * LANE + $q) % 8;
-                x[j] = sched(
-                    x[j],
-                    x[(j + 1) % 8],
-                    x[(j + 4) % 8],
-                    x[(j + 5) % 8],
-                    x[(j + 7) % 8],
-                );
-                store_wk(next, 16 + 2 * (16 * LANE + $q), x[j]);
+/// One round (FIPS 180-4 §6.4.2) as assembly text, on registers named `a..h` in order,
+/// with `bc` holding `b ^ c` (left holding the majority function; the caller swaps it
+/// with `ab`, which is left holding `a ^ b`, the next round's `b ^ c`), `r13` and `r14`
+/// scratch, and `W[t] + K[t]` at byte `off` from `r15`. Updates `d` and `h`; the caller
+/// renames the registers for the next round.
+///
+/// The same round as the portable one (`round!` in `sha512.rs`), with its additions as
+/// `LEA`s and in an order chosen here: from Rust, LLVM emits `ADD`s in the order its
+/// reassociation picks (the `W[t] + K[t]` load last, after `Σ1`), and allocates
+/// registers around the loop worse. `llvm-mca -mcpu=znver3` puts the `LEA`s on Zen 3's
+/// address units, beside the four integer units that the rotations and logic fill (5.3
+/// cycles a round against 6.1); the machine gains less than the model: rounds alone,
+/// 2.14 against 2.25 ns a round; in `block`'s loop, 3.49 against 3.86 cycles a byte for
+/// the same loop with Rust rounds.
+macro_rules! round_asm {
+    ($a:literal, $b:literal, $c:literal, $d:literal, $e:literal, $f:literal, $g:literal, $h:literal, $bc:literal, $ab:literal, $off:literal) => {
+        concat!(
+            "add ",
+            $h,
+            ", qword ptr [r15 + ",
+            $off,
+            "]\n",
+            // Σ1(e) in r13, with Ch(e, f, g) = (e & f) + (!e & g) added to h on the way.
+            "rorx r13, ",
+            $e,
+            ", 41\n",
+            "rorx r14, ",
+            $e,
+            ", 18\n",
+            "andn ",
+            $ab,
+            ", ",
+            $e,
+            ", ",
+            $g,
+            "\n",
+            "xor r13, r14\n",
+            "rorx r14, ",
+            $e,
+            ", 14\n",
+            "lea ",
+            $h,
+            ", [",
+            $h,
+            " + ",
+            $ab,
+            "]\n",
+            "mov ",
+            $ab,
+            ", ",
+            $f,
+            "\n",
+            "and ",
+            $ab,
+            ", ",
+            $e,
+            "\n",
+            "xor r13, r14\n",
+            "lea ",
+            $h,
+            ", [",
+            $h,
+            " + ",
+            $ab,
+            "]\n",
+            // h is T1; d += T1.
+            "lea ",
+            $h,
+            ", [",
+            $h,
+            " + r13]\n",
+            "rorx r13, ",
+            $a,
+            ", 39\n",
+            "rorx r14, ",
+            $a,
+            ", 34\n",
+            "lea ",
+            $d,
+            ", [",
+            $d,
+            " + ",
+            $h,
+            "]\n",
+            // Σ0(a) in r13; Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b in bc.
+            "xor r13, r14\n",
+            "rorx r14, ",
+            $a,
+            ", 28\n",
+            "mov ",
+            $ab,
+            ", ",
+            $a,
+            "\n",
+            "xor ",
+            $ab,
+            ", ",
+            $b,
+            "\n",
+            "xor r13, r14\n",
+            "and ",
+            $bc,
+            ", ",
+            $ab,
+            "\n",
+            "xor ",
+            $bc,
+            ", ",
+            $b,
+            "\n",
+            "lea ",
+            $h,
+            ", [",
+            $h,
+            " + ",
+            $bc,
+            "]\n",
+            "lea ",
+            $h,
+            ", [",
+            $h,
+            " + r13]\n",
+        )
+    };
+}
+
+/// Four rounds on `state` (`a..h` in their registers; the first four of eight
+/// renamings with `HI` false, the last four with `HI` true, after which they are back in
+/// their places), `bc` holding `b ^ c` on entry and exit, reading `W[t] + K[t]` of
+/// round `t + i` (`i` counting from the first of the eight) at word `4 * (i / 2) + i % 2`
+/// of `wk` (one lane of [`Wk`]).
+#[inline(always)]
+fn rounds4<const HI: bool>(state: &mut [u64; 8], bc: &mut u64, wk: &[u64; 14]) {
+    let [a, b, c, d, e, f, g, h] = state;
+    macro_rules! asm {
+        ($text:expr) => {
+            // SAFETY: the code reads words at byte offsets 0 to 104 of `wk` (112
+            // readable bytes) and writes only the registers named here; it uses no
+            // stack. The caller's `target_feature(enable = "bmi1,bmi2")` covers `RORX`
+            // and `ANDN`.
+            unsafe {
+                std::arch::asm!(
+                    $text,
+                    inout("rax") *a, inout("rcx") *b, inout("rdx") *c, inout("rsi") *d,
+                    inout("rdi") *e, inout("r8") *f, inout("r9") *g, inout("r10") *h,
+                    inout("r11") *bc, out("r12") _, out("r13") _, out("r14") _,
+                    in("r15") wk.as_ptr(),
+                    options(nostack, readonly),
+                )
             }
         };
     }
-    // Rounds `t .. t + 8` with steps `q` and `q + 1`.
-    macro_rules! eight {
-        ($t:literal, $q:literal) => {
-            step!($q);
-            round!(a, b, c, d, e, f, g, h, bc, w($t));
-            round!(h, a, b, c, d, e, f, g, bc, w($t + 1));
-            round!(g, h, a, b, c, d, e, f, bc, w($t + 2));
-            round!(f, g, h, a, b, c, d, e, bc, w($t + 3));
-            step!($q + 1);
-            round!(e, f, g, h, a, b, c, d, bc, w($t + 4));
-            round!(d, e, f, g, h, a, b, c, bc, w($t + 5));
-            round!(c, d, e, f, g, h, a, b, bc, w($t + 6));
-            round!(b, c, d, e, f, g, h, a, bc, w($t + 7));
-        };
+    // Round `i` of the eight names `a..h` the registers rotated right by `i` (round 1's
+    // `a` is round 0's `h`); `bc` and `ab` swap between `r11` and `r12` each round.
+    if HI {
+        asm!(concat!(
+            round_asm!(
+                "rdi", "r8", "r9", "r10", "rax", "rcx", "rdx", "rsi", "r11", "r12", "64"
+            ),
+            round_asm!(
+                "rsi", "rdi", "r8", "r9", "r10", "rax", "rcx", "rdx", "r12", "r11", "72"
+            ),
+            round_asm!(
+                "rdx", "rsi", "rdi", "r8", "r9", "r10", "rax", "rcx", "r11", "r12", "96"
+            ),
+            round_asm!(
+                "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "rax", "r12", "r11", "104"
+            ),
+        ));
+    } else {
+        asm!(concat!(
+            round_asm!(
+                "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "0"
+            ),
+            round_asm!(
+                "r10", "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r12", "r11", "8"
+            ),
+            round_asm!(
+                "r9", "r10", "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r11", "r12", "32"
+            ),
+            round_asm!(
+                "r8", "r9", "r10", "rax", "rcx", "rdx", "rsi", "rdi", "r12", "r11", "40"
+            ),
+        ));
     }
-    eight!(0, 0);
-    eight!(8, 2);
-    eight!(16, 4);
-    eight!(24, 6);
-    eight!(32, 8);
-    eight!(40, 10);
-    eight!(48, 12);
-    eight!(56, 14);
-    eight_rounds!([a, b, c, d, e, f, g, h], bc, |i| w(64 + i));
-    eight_rounds!([a, b, c, d, e, f, g, h], bc, |i| w(72 + i));
-    let _ = bc;
-    for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
+}
+
+/// The 80 rounds of one block on `state` (with the feed-forward), reading `W[t] + K[t]`
+/// from `wk` (lane `lane`: 0 the first block of the pair, 1 the second). With `SCHED`,
+/// steps `16 * lane .. 16 * lane + 16` of the next pair's schedule run in between, one
+/// every four rounds of the first 64, on `x`, storing into `next`: so the vector work
+/// of a pair is spread over both its blocks' rounds instead of crowding the first's.
+///
+/// The first 64 rounds are a loop of 32 (with eight steps), run twice, not unrolled:
+/// unrolled, a pair's code is about 24 KB, more than Zen 3's decoded-instruction cache
+/// holds (4K operations), and the rounds alone ran 4–5% slower unrolled than looped. Each
+/// step follows four rounds (before them: 1.5% slower).
+#[inline]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+fn block<const SCHED: bool>(
+    state: &mut [u64; 8],
+    wk: &Wk,
+    lane: usize,
+    x: &mut [__m256i; 8],
+    next: &mut Wk,
+) {
+    let mut v = *state;
+    let mut bc = v[1] ^ v[2];
+    let mut y = *x;
+    // Run-time trip counts: LLVM would unroll a loop of two.
+    // (`& 1`: both are 0 or 1, which lets the compiler drop the bounds checks.)
+    let (two, lane) = (std::hint::black_box(2), lane & 1);
+    for r in 0..two {
+        let r = r & 1;
+        // This lane's `W[t] + K[t]` for rounds `32 * r + i .. 32 * r + i + 8`, and the
+        // next pair's step `16 * lane + 8 * r + q` (its words `32 * lane + 16 * r + 16
+        // + 2q` and the one after, of both blocks), for which register `q` holds the
+        // words sixteen back and is replaced.
+        let w = |i: usize| -> &[u64; 14] {
+            wk.0[64 * r + 2 * i + 2 * lane..][..14].try_into().unwrap()
+        };
+        macro_rules! step {
+            ($q:expr) => {
+                if SCHED {
+                    y[$q] = sched(
+                        y[$q],
+                        y[($q + 1) % 8],
+                        y[($q + 4) % 8],
+                        y[($q + 5) % 8],
+                        y[($q + 7) % 8],
+                    );
+                    store_wk(next, 16 + 2 * (16 * lane + 8 * r + $q), y[$q]);
+                }
+            };
+        }
+        // Rounds `i .. i + 8` of the stretch, each half after one step.
+        macro_rules! eight {
+            ($i:literal, $q:literal) => {
+                rounds4::<false>(&mut v, &mut bc, w($i));
+                step!($q);
+                rounds4::<true>(&mut v, &mut bc, w($i));
+                step!($q + 1);
+            };
+        }
+        eight!(0, 0);
+        eight!(8, 2);
+        eight!(16, 4);
+        eight!(24, 6);
+    }
+    for t in [64, 72] {
+        let w: &[u64; 14] = wk.0[2 * t + 2 * lane..][..14].try_into().unwrap();
+        rounds4::<false>(&mut v, &mut bc, w);
+        rounds4::<true>(&mut v, &mut bc, w);
+    }
+    *x = y;
+    for (s, v) in state.iter_mut().zip(v) {
         *s = s.wrapping_add(v);
     }
 }
@@ -197,15 +409,15 @@ pub(super) fn compress(state: &mut [u64; 8], blocks: &[u8]) {
             Some(following) => {
                 // A pair follows, so this one has two blocks.
                 start(following, &mut x, next);
-                block::<true, 0>(state, cur, &mut x, next);
-                block::<true, 1>(state, cur, &mut x, next);
+                for lane in 0..std::hint::black_box(2) {
+                    block::<true>(state, cur, lane, &mut x, next);
+                }
                 std::mem::swap(&mut cur, &mut next);
                 pair = following;
             }
             None => {
-                block::<false, 0>(state, cur, &mut x, next);
-                if pair.len() == 2 {
-                    block::<false, 1>(state, cur, &mut x, next);
+                for lane in 0..pair.len() {
+                    block::<false>(state, cur, lane, &mut x, next);
                 }
                 return;
             }
