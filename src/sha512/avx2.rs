@@ -124,112 +124,51 @@ fn load(first: &[u8; 128], second: &[u8; 128]) -> [__m256i; 8] {
 macro_rules! round_asm {
     ($a:literal, $b:literal, $c:literal, $d:literal, $e:literal, $f:literal, $g:literal, $h:literal, $bc:literal, $ab:literal, $off:literal) => {
         concat!(
-            "add ",
-            $h,
-            ", qword ptr [r15 + ",
-            $off,
-            "]\n",
+            ins!("add", $h, concat!("qword ptr [r15 + ", $off, "]")),
             // Σ1(e) in r13, with Ch(e, f, g) = (e & f) + (!e & g) added to h on the way.
-            "rorx r13, ",
-            $e,
-            ", 41\n",
-            "rorx r14, ",
-            $e,
-            ", 18\n",
-            "andn ",
-            $ab,
-            ", ",
-            $e,
-            ", ",
-            $g,
-            "\n",
-            "xor r13, r14\n",
-            "rorx r14, ",
-            $e,
-            ", 14\n",
-            "lea ",
-            $h,
-            ", [",
-            $h,
-            " + ",
-            $ab,
-            "]\n",
-            "mov ",
-            $ab,
-            ", ",
-            $f,
-            "\n",
-            "and ",
-            $ab,
-            ", ",
-            $e,
-            "\n",
-            "xor r13, r14\n",
-            "lea ",
-            $h,
-            ", [",
-            $h,
-            " + ",
-            $ab,
-            "]\n",
+            ins!("rorx", "r13", $e, "41"),
+            ins!("rorx", "r14", $e, "18"),
+            ins!("andn", $ab, $e, $g),
+            ins!("xor", "r13", "r14"),
+            ins!("rorx", "r14", $e, "14"),
+            lea!($h, $ab),
+            ins!("mov", $ab, $f),
+            ins!("and", $ab, $e),
+            ins!("xor", "r13", "r14"),
+            lea!($h, $ab),
             // h is T1; d += T1.
-            "lea ",
-            $h,
-            ", [",
-            $h,
-            " + r13]\n",
-            "rorx r13, ",
-            $a,
-            ", 39\n",
-            "rorx r14, ",
-            $a,
-            ", 34\n",
-            "lea ",
-            $d,
-            ", [",
-            $d,
-            " + ",
-            $h,
-            "]\n",
+            lea!($h, "r13"),
+            ins!("rorx", "r13", $a, "39"),
+            ins!("rorx", "r14", $a, "34"),
+            lea!($d, $h),
             // Σ0(a) in r13; Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b in bc.
-            "xor r13, r14\n",
-            "rorx r14, ",
-            $a,
-            ", 28\n",
-            "mov ",
-            $ab,
-            ", ",
-            $a,
-            "\n",
-            "xor ",
-            $ab,
-            ", ",
-            $b,
-            "\n",
-            "xor r13, r14\n",
-            "and ",
-            $bc,
-            ", ",
-            $ab,
-            "\n",
-            "xor ",
-            $bc,
-            ", ",
-            $b,
-            "\n",
-            "lea ",
-            $h,
-            ", [",
-            $h,
-            " + ",
-            $bc,
-            "]\n",
-            "lea ",
-            $h,
-            ", [",
-            $h,
-            " + r13]\n",
+            ins!("xor", "r13", "r14"),
+            ins!("rorx", "r14", $a, "28"),
+            ins!("mov", $ab, $a),
+            ins!("xor", $ab, $b),
+            ins!("xor", "r13", "r14"),
+            ins!("and", $bc, $ab),
+            ins!("xor", $bc, $b),
+            lea!($h, $bc),
+            lea!($h, "r13"),
         )
+    };
+}
+
+/// One instruction's text: `op dst, src` or `op dst, src1, src2`.
+macro_rules! ins {
+    ($op:literal, $dst:expr, $src:expr) => {
+        concat!($op, " ", $dst, ", ", $src, "\n")
+    };
+    ($op:literal, $dst:expr, $s1:expr, $s2:expr) => {
+        concat!($op, " ", $dst, ", ", $s1, ", ", $s2, "\n")
+    };
+}
+
+/// `dst += src` as `LEA`.
+macro_rules! lea {
+    ($dst:expr, $src:expr) => {
+        concat!("lea ", $dst, ", [", $dst, " + ", $src, "]\n")
     };
 }
 
@@ -259,37 +198,28 @@ fn rounds4<const HI: bool>(state: &mut [u64; 8], bc: &mut u64, wk: &[u64; 14]) {
             }
         };
     }
-    // Round `i` of the eight names `a..h` the registers rotated right by `i` (round 1's
-    // `a` is round 0's `h`); `bc` and `ab` swap between `r11` and `r12` each round.
+    // Four rounds from registers named `a..h`: each round's `a` is the one before's `h`
+    // (the renaming of `eight_rounds!`), and `bc` and `ab` swap between `r11` and `r12`.
+    macro_rules! four {
+        ([$a:literal, $b:literal, $c:literal, $d:literal, $e:literal, $f:literal, $g:literal, $h:literal], [$o0:literal, $o1:literal, $o2:literal, $o3:literal]) => {
+            concat!(
+                round_asm!($a, $b, $c, $d, $e, $f, $g, $h, "r11", "r12", $o0),
+                round_asm!($h, $a, $b, $c, $d, $e, $f, $g, "r12", "r11", $o1),
+                round_asm!($g, $h, $a, $b, $c, $d, $e, $f, "r11", "r12", $o2),
+                round_asm!($f, $g, $h, $a, $b, $c, $d, $e, "r12", "r11", $o3),
+            )
+        };
+    }
+    // Rounds 4..8 of the eight start from the registers rotated by four.
     if HI {
-        asm!(concat!(
-            round_asm!(
-                "rdi", "r8", "r9", "r10", "rax", "rcx", "rdx", "rsi", "r11", "r12", "64"
-            ),
-            round_asm!(
-                "rsi", "rdi", "r8", "r9", "r10", "rax", "rcx", "rdx", "r12", "r11", "72"
-            ),
-            round_asm!(
-                "rdx", "rsi", "rdi", "r8", "r9", "r10", "rax", "rcx", "r11", "r12", "96"
-            ),
-            round_asm!(
-                "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "rax", "r12", "r11", "104"
-            ),
+        asm!(four!(
+            ["rdi", "r8", "r9", "r10", "rax", "rcx", "rdx", "rsi"],
+            ["64", "72", "96", "104"]
         ));
     } else {
-        asm!(concat!(
-            round_asm!(
-                "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "0"
-            ),
-            round_asm!(
-                "r10", "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r12", "r11", "8"
-            ),
-            round_asm!(
-                "r9", "r10", "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r11", "r12", "32"
-            ),
-            round_asm!(
-                "r8", "r9", "r10", "rax", "rcx", "rdx", "rsi", "rdi", "r12", "r11", "40"
-            ),
+        asm!(four!(
+            ["rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10"],
+            ["0", "8", "32", "40"]
         ));
     }
 }
