@@ -84,6 +84,23 @@ fn sched(w0: __m256i, w1: __m256i, w4: __m256i, w5: __m256i, w7: __m256i) -> __m
     _mm256_add_epi64(_mm256_add_epi64(w0, w7x), _mm256_add_epi64(s0, s1))
 }
 
+/// Schedule step `q` of a pair (its words `16 + 2q` and the one after, of both blocks):
+/// register `q % 8` of `x` holds the words sixteen back, and is replaced; `W + K` goes
+/// to `wk`.
+#[inline]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+fn step(x: &mut [__m256i; 8], q: usize, wk: &mut Wk) {
+    let j = q % 8;
+    x[j] = sched(
+        x[j],
+        x[(j + 1) % 8],
+        x[(j + 4) % 8],
+        x[(j + 5) % 8],
+        x[(j + 7) % 8],
+    );
+    store_wk(wk, 16 + 2 * q, x[j]);
+}
+
 /// Both blocks' first sixteen words, byte-swapped to big-endian words.
 #[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2")]
@@ -261,14 +278,7 @@ fn block<const SCHED: bool>(
         macro_rules! step {
             ($q:expr) => {
                 if SCHED {
-                    y[$q] = sched(
-                        y[$q],
-                        y[($q + 1) % 8],
-                        y[($q + 4) % 8],
-                        y[($q + 5) % 8],
-                        y[($q + 7) % 8],
-                    );
-                    store_wk(next, 16 + 2 * (16 * lane + 8 * r + $q), y[$q]);
+                    step(&mut y, 16 * lane + 8 * r + $q, next);
                 }
             };
         }
@@ -324,15 +334,7 @@ pub(super) fn compress(state: &mut [u64; 8], blocks: &[u8]) {
     let mut x = [_mm256_setzero_si256(); 8];
     start(pair, &mut x, cur);
     for q in 0..32 {
-        let j = q % 8;
-        x[j] = sched(
-            x[j],
-            x[(j + 1) % 8],
-            x[(j + 4) % 8],
-            x[(j + 5) % 8],
-            x[(j + 7) % 8],
-        );
-        store_wk(cur, 16 + 2 * q, x[j]);
+        step(&mut x, q, cur);
     }
     loop {
         match pairs.next() {
