@@ -5,51 +5,16 @@
 //! Backends, one file each in `sha512/`:
 //! - `avx2` (x86-64 AVX2 with BMI1/BMI2): the message schedule of two blocks at once in
 //!   256-bit registers (one block per 128-bit lane), the next pair's schedule interleaved
-//!   with the scalar rounds of the current pair's two blocks; the rounds with `RORX`
-//!   (rotations that keep their source) and `ANDN`, and the majority function in three operations by carrying `a ^ b` into the
-//!   next round's `b ^ c`;
+//!   with the scalar rounds of the current pair's two blocks; the rounds as inline
+//!   assembly (`RORX`, `ANDN`, additions as `LEA`), in a loop;
 //! - `armv8` (aarch64, ARMv8.2 SHA-512 instructions: `SHA512H`, `SHA512H2`, `SHA512SU0`,
 //!   `SHA512SU1`);
-//! - `portable`: the reference, the same round in plain Rust.
+//! - `portable`: the reference, the round in plain Rust (the majority function in three
+//!   operations by carrying `a ^ b` into the next round's `b ^ c`, as the assembly does).
 //!
 //! Before khsum had its own, these were the `sha2` crate, whose AVX2 code (the same
 //! two-block schedule) runs its rounds without BMI2: 1.15 times `openssl dgst -sha512`'s
 //! time; it is the oracle of the differential tests now.
-
-/// One round (FIPS 180-4 §6.4.2) on the working variables named in order `a..h`, with
-/// `bc` holding `b ^ c` and `$wk` the round's `W[t] + K[t]`: updates `d` and `h` (the
-/// caller renames the variables for the next round) and leaves `a ^ b` in `bc`, which
-/// is the next round's `b ^ c`, so the majority function is `((a ^ b) & (b ^ c)) ^ b`,
-/// three operations. Shared by the scalar rounds of every backend that has them, so each
-/// compiles it with its own target features (`RORX`, `ANDN` under BMI2).
-macro_rules! round {
-    ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $bc:ident, $wk:expr) => {{
-        let s1 = $e.rotate_right(14) ^ $e.rotate_right(18) ^ $e.rotate_right(41);
-        let ch = ($e & $f) ^ (!$e & $g);
-        let t1 = $h.wrapping_add($wk).wrapping_add(ch).wrapping_add(s1);
-        let s0 = $a.rotate_right(28) ^ $a.rotate_right(34) ^ $a.rotate_right(39);
-        let ab = $a ^ $b;
-        let maj = (ab & $bc) ^ $b;
-        $bc = ab;
-        $d = $d.wrapping_add(t1);
-        $h = t1.wrapping_add(s0).wrapping_add(maj);
-    }};
-}
-
-/// Eight rounds, `$wk(i)` giving the `i`th one's `W[t] + K[t]`: the variables return to
-/// their names after eight renamings.
-macro_rules! eight_rounds {
-    ([$a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident], $bc:ident, $wk:expr) => {{
-        round!($a, $b, $c, $d, $e, $f, $g, $h, $bc, $wk(0usize));
-        round!($h, $a, $b, $c, $d, $e, $f, $g, $bc, $wk(1usize));
-        round!($g, $h, $a, $b, $c, $d, $e, $f, $bc, $wk(2usize));
-        round!($f, $g, $h, $a, $b, $c, $d, $e, $bc, $wk(3usize));
-        round!($e, $f, $g, $h, $a, $b, $c, $d, $bc, $wk(4usize));
-        round!($d, $e, $f, $g, $h, $a, $b, $c, $bc, $wk(5usize));
-        round!($c, $d, $e, $f, $g, $h, $a, $b, $bc, $wk(6usize));
-        round!($b, $c, $d, $e, $f, $g, $h, $a, $bc, $wk(7usize));
-    }};
-}
 
 mod portable;
 

@@ -130,14 +130,14 @@ fn load(first: &[u8; 128], second: &[u8; 128]) -> [__m256i; 8] {
 /// scratch, and `W[t] + K[t]` at byte `off` from `r15`. Updates `d` and `h`; the caller
 /// renames the registers for the next round.
 ///
-/// The same round as the portable one (`round!` in `sha512.rs`), with its additions as
+/// The same round as the portable one (`round!` in `portable.rs`), with its additions as
 /// `LEA`s and in an order chosen here: from Rust, LLVM emits `ADD`s in the order its
 /// reassociation picks (the `W[t] + K[t]` load last, after `Σ1`), and allocates
 /// registers around the loop worse. `llvm-mca -mcpu=znver3` puts the `LEA`s on Zen 3's
 /// address units, beside the four integer units that the rotations and logic fill (5.3
-/// cycles a round against 6.1); the machine gains less than the model: rounds alone,
-/// 2.14 against 2.25 ns a round; in `block`'s loop, 3.49 against 3.86 cycles a byte for
-/// the same loop with Rust rounds.
+/// cycles a round against 6.1); the machine gains less than the model. In `block`'s
+/// loop, 3.49 against 3.86 TSC cycles a byte for the same loop with these rounds in Rust
+/// (`khsum bench -a sha512 --sizes 1048576`, a variant build; PERFORMANCE.md).
 macro_rules! round_asm {
     ($a:literal, $b:literal, $c:literal, $d:literal, $e:literal, $f:literal, $g:literal, $h:literal, $bc:literal, $ab:literal, $off:literal) => {
         concat!(
@@ -201,8 +201,9 @@ fn rounds4<const HI: bool>(state: &mut [u64; 8], bc: &mut u64, wk: &[u64; 14]) {
         ($text:expr) => {
             // SAFETY: the code reads words at byte offsets 0 to 104 of `wk` (112
             // readable bytes) and writes only the registers named here; it uses no
-            // stack. The caller's `target_feature(enable = "bmi1,bmi2")` covers `RORX`
-            // and `ANDN`.
+            // stack. It runs only inside `block`, a `target_feature(enable =
+            // "avx2,bmi1,bmi2")` function reached through the dispatch table only on a
+            // CPU with BMI1/BMI2, which `RORX` and `ANDN` need.
             unsafe {
                 std::arch::asm!(
                     $text,
@@ -216,7 +217,7 @@ fn rounds4<const HI: bool>(state: &mut [u64; 8], bc: &mut u64, wk: &[u64; 14]) {
         };
     }
     // Four rounds from registers named `a..h`: each round's `a` is the one before's `h`
-    // (the renaming of `eight_rounds!`), and `bc` and `ab` swap between `r11` and `r12`.
+    // (the renaming of `eight_rounds!` in `portable.rs`), and `bc` and `ab` swap between `r11` and `r12`.
     macro_rules! four {
         ([$a:literal, $b:literal, $c:literal, $d:literal, $e:literal, $f:literal, $g:literal, $h:literal], [$o0:literal, $o1:literal, $o2:literal, $o3:literal]) => {
             concat!(

@@ -3,10 +3,44 @@
 
 use super::K;
 
+/// One round (FIPS 180-4 §6.4.2) on the working variables named in order `a..h`, with
+/// `bc` holding `b ^ c` and `$wk` the round's `W[t] + K[t]`: updates `d` and `h` (the
+/// caller renames the variables for the next round) and leaves `a ^ b` in `bc`, which
+/// is the next round's `b ^ c`, so the majority function is `((a ^ b) & (b ^ c)) ^ b`,
+/// three operations.
+macro_rules! round {
+    ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $bc:ident, $wk:expr) => {{
+        let s1 = $e.rotate_right(14) ^ $e.rotate_right(18) ^ $e.rotate_right(41);
+        let ch = ($e & $f) ^ (!$e & $g);
+        let t1 = $h.wrapping_add($wk).wrapping_add(ch).wrapping_add(s1);
+        let s0 = $a.rotate_right(28) ^ $a.rotate_right(34) ^ $a.rotate_right(39);
+        let ab = $a ^ $b;
+        let maj = (ab & $bc) ^ $b;
+        $bc = ab;
+        $d = $d.wrapping_add(t1);
+        $h = t1.wrapping_add(s0).wrapping_add(maj);
+    }};
+}
+
+/// Eight rounds, `$wk(i)` giving the `i`th one's `W[t] + K[t]`: the variables return to
+/// their names after eight renamings.
+macro_rules! eight_rounds {
+    ([$a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident], $bc:ident, $wk:expr) => {{
+        round!($a, $b, $c, $d, $e, $f, $g, $h, $bc, $wk(0usize));
+        round!($h, $a, $b, $c, $d, $e, $f, $g, $bc, $wk(1usize));
+        round!($g, $h, $a, $b, $c, $d, $e, $f, $bc, $wk(2usize));
+        round!($f, $g, $h, $a, $b, $c, $d, $e, $bc, $wk(3usize));
+        round!($e, $f, $g, $h, $a, $b, $c, $d, $bc, $wk(4usize));
+        round!($d, $e, $f, $g, $h, $a, $b, $c, $bc, $wk(5usize));
+        round!($c, $d, $e, $f, $g, $h, $a, $b, $bc, $wk(6usize));
+        round!($b, $c, $d, $e, $f, $g, $h, $a, $bc, $wk(7usize));
+    }};
+}
+
 /// The 80 rounds of one block on `state` (with the feed-forward), `wk(t)` giving
-/// `W[t] + K[t]`. Inlined into each backend, so it compiles with the backend's features.
+/// `W[t] + K[t]`.
 #[inline(always)]
-pub(super) fn rounds(state: &mut [u64; 8], wk: impl Fn(usize) -> u64) {
+fn rounds(state: &mut [u64; 8], wk: impl Fn(usize) -> u64) {
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
     let mut bc = b ^ c;
     for t in (0..80).step_by(8) {
