@@ -159,8 +159,19 @@ static ALL: &[Algorithm] = &[
         kat_ids: &["blake3", "blake3-keyed", "blake3-derive-key"],
         list_stems: &["b3", "blake3"],
         derive: Some(crate::blake3::derive_key),
-        // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode.
-        build: |b| crate::blake3::new(b.key.and(b.key_bytes), b.out_len, b.seek),
+        // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode; the
+        // plain 32-byte hash has multi-buffer kernels for many small files.
+        build: |b| {
+            let key = b.key.and(b.key_bytes);
+            let h = crate::blake3::new(key, b.out_len, b.seek)?;
+            Ok(
+                if key.is_none() && b.out_len == ::blake3::OUT_LEN && b.seek == 0 {
+                    crate::mb::multi_buffered(crate::mb::Kind::Blake3, h)
+                } else {
+                    h
+                },
+            )
+        },
         ..DEFAULT
     },
     Algorithm {

@@ -62,12 +62,19 @@ pub struct Reader<P> {
     done: Vec<(usize, Result<Hashed, InputError>)>,
 }
 
+thread_local! {
+    /// Each thread's arena, kept between its batches: a fresh one per batch grew by
+    /// doubling, so every batch copied its files' bytes once more and faulted fresh pages
+    /// in.
+    static ARENA: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
     fn new(mmap: Mmap) -> Reader<P> {
         Reader {
             mmap,
             item: 0,
-            arena: Vec::new(),
+            arena: ARENA.take(),
             kept: Vec::new(),
             done: Vec::new(),
         }
@@ -176,6 +183,7 @@ where
         ..
     } = reader;
     hash_kept(&mut arena, &mut kept, &mut done);
+    ARENA.set(arena);
     for (i, res) in done {
         if let Some(s) = slot(&mut out[i]) {
             *s = res;

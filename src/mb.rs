@@ -32,6 +32,7 @@
 use crate::backend::{self, Available, Backend, Entry, Table};
 use crate::hasher::{Digest, Error, Hasher};
 
+mod blake3_lanes;
 mod consts;
 mod portable;
 
@@ -54,11 +55,14 @@ pub enum Kind {
     Sha256,
     /// SHA-512 (FIPS 180-4).
     Sha512,
+    /// BLAKE3's plain 32-byte hash: chunks and parent nodes of many messages in the lanes
+    /// (`blake3_lanes`).
+    Blake3,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 3] = [Kind::Md5, Kind::Sha256, Kind::Sha512];
+    pub const ALL: [Kind; 4] = [Kind::Md5, Kind::Sha256, Kind::Sha512, Kind::Blake3];
 
     /// The registry name of the algorithm.
     pub fn name(self) -> &'static str {
@@ -66,6 +70,7 @@ impl Kind {
             Kind::Md5 => "md5",
             Kind::Sha256 => "sha256",
             Kind::Sha512 => "sha512",
+            Kind::Blake3 => "blake3",
         }
     }
 
@@ -78,7 +83,7 @@ impl Kind {
     pub fn digest_len(self) -> usize {
         match self {
             Kind::Md5 => 16,
-            Kind::Sha256 => 32,
+            Kind::Sha256 | Kind::Blake3 => 32,
             Kind::Sha512 => 64,
         }
     }
@@ -86,8 +91,19 @@ impl Kind {
     /// Block length in bytes.
     pub fn block_len(self) -> usize {
         match self {
-            Kind::Md5 | Kind::Sha256 => 64,
+            Kind::Md5 | Kind::Sha256 | Kind::Blake3 => 64,
             Kind::Sha512 => 128,
+        }
+    }
+
+    /// Inputs up to this size are hashed in lanes (read whole into a batch's buffer);
+    /// larger ones take the single-stream path. MD5 and SHA-2: [`MAX_INPUT`]. BLAKE3: up
+    /// to [`BLAKE3_MAX_INPUT`], past which the crate's own lanes over one message's chunks
+    /// are as fast.
+    pub fn max_input(self) -> usize {
+        match self {
+            Kind::Blake3 => BLAKE3_MAX_INPUT,
+            _ => MAX_INPUT,
         }
     }
 }
@@ -102,12 +118,20 @@ struct Kernel<W: 'static> {
     compress: fn(&mut [W], &[&[u8]], usize),
 }
 
-/// One backend's three kernels.
+/// One BLAKE3 compression kernel (`blake3_lanes::Compress`).
+#[derive(Debug)]
+struct Blake3Kernel {
+    lanes: usize,
+    compress: blake3_lanes::Compress,
+}
+
+/// One backend's kernels.
 #[derive(Debug)]
 struct Kernels {
     md5: Kernel<u32>,
     sha256: Kernel<u32>,
     sha512: Kernel<u64>,
+    blake3: Blake3Kernel,
 }
 
 /// Every backend's kernels, best first, the portable reference last. SAFETY of the SIMD
@@ -131,6 +155,10 @@ static KERNELS: &Table<Kernels> = &Table::new(&[
                 lanes: avx512::LANES64,
                 compress: backend::simd_kernel!(avx512::sha512, |s, l, n|),
             },
+            blake3: Blake3Kernel {
+                lanes: avx512::LANES32,
+                compress: backend::simd_kernel!(avx512::blake3, |s, l, n, p|),
+            },
         },
     },
     #[cfg(target_arch = "x86_64")]
@@ -148,6 +176,10 @@ static KERNELS: &Table<Kernels> = &Table::new(&[
             sha512: Kernel {
                 lanes: avx2::LANES64,
                 compress: backend::simd_kernel!(avx2::sha512, |s, l, n|),
+            },
+            blake3: Blake3Kernel {
+                lanes: avx2::LANES32,
+                compress: backend::simd_kernel!(avx2::blake3, |s, l, n, p|),
             },
         },
     },
@@ -167,6 +199,10 @@ static KERNELS: &Table<Kernels> = &Table::new(&[
                 lanes: neon::LANES64,
                 compress: backend::simd_kernel!(neon::sha512, |s, l, n|),
             },
+            blake3: Blake3Kernel {
+                lanes: neon::LANES32,
+                compress: backend::simd_kernel!(neon::blake3, |s, l, n, p|),
+            },
         },
     },
     Entry {
@@ -183,6 +219,10 @@ static KERNELS: &Table<Kernels> = &Table::new(&[
             sha512: Kernel {
                 lanes: portable::LANES64,
                 compress: portable::sha512,
+            },
+            blake3: Blake3Kernel {
+                lanes: portable::LANES32,
+                compress: portable::blake3,
             },
         },
     },
@@ -219,7 +259,7 @@ pub fn lanes(kind: Kind, backend: Backend) -> Option<usize> {
         _ => (portable::LANES32, portable::LANES64),
     };
     Some(match kind {
-        Kind::Md5 | Kind::Sha256 => words32,
+        Kind::Md5 | Kind::Sha256 | Kind::Blake3 => words32,
         Kind::Sha512 => words64,
     })
 }
@@ -248,6 +288,10 @@ pub const ENV: &str = "KHSUM_MULTI_BUFFER";
 /// ones take the single-stream path. Measured on AMD Zen 3 (EPYC, family 25 model 1)
 /// with AVX2: see the README's multi-buffer section for the table.
 pub const MAX_INPUT: usize = 256 * 1024;
+
+/// BLAKE3 inputs up to this size are hashed in lanes ([`Kind::max_input`]). Measured on
+/// AMD Zen 3 (EPYC, family 25 model 1) with AVX2: see PERFORMANCE.md.
+pub const BLAKE3_MAX_INPUT: usize = 16 * 1024;
 
 /// The kernel a hasher of `kind` uses for many small inputs on this CPU, if any: the best
 /// SIMD backend it has, unless the CPU hashes `kind` faster one message at a time with
@@ -293,6 +337,7 @@ fn hash_instructions(kind: Kind) -> bool {
             Kind::Md5 => false,
             Kind::Sha256 => has!("sha2"),
             Kind::Sha512 => has!("sha3"),
+            Kind::Blake3 => false,
         }
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
@@ -379,8 +424,12 @@ impl Hasher for MultiBuffered {
         self.inner.digest_whole(data)
     }
 
+    fn input_is_secret(&self) -> bool {
+        self.inner.input_is_secret()
+    }
+
     fn multi_buffer_max(&self) -> usize {
-        MAX_INPUT
+        self.kind.max_input()
     }
 
     fn multi_buffer_backend(&self) -> Option<Backend> {
@@ -405,6 +454,7 @@ fn run(kind: Kind, k: &Kernels, msgs: &[&[u8]]) -> Vec<Digest> {
         Kind::Md5 => lanes_run::<Md5>(&k.md5, msgs),
         Kind::Sha256 => lanes_run::<Sha256>(&k.sha256, msgs),
         Kind::Sha512 => lanes_run::<Sha512>(&k.sha512, msgs),
+        Kind::Blake3 => blake3_lanes::digest_many(k.blake3.compress, k.blake3.lanes, msgs),
     }
 }
 
@@ -829,6 +879,117 @@ macro_rules! kernels {
                 *x = add64(*x, v);
             }
         }
+
+        /// Compresses `blocks` BLAKE3 blocks of every lane into its chaining value in
+        /// `state` (8 words per lane), each lane with its own counter, flags and last
+        /// block length from `p` (see `blake3_lanes::Params`).
+        $(#[$attr])*
+        pub(super) fn blake3(
+            state: &mut [u32],
+            lanes: &[&[u8]],
+            blocks: usize,
+            p: &super::blake3_lanes::Params,
+        ) {
+            assert_eq!(lanes.len(), LANES32, "one slice per lane");
+            let (st, rest) = state.as_chunks_mut::<LANES32>();
+            assert!(st.len() == 8 && rest.is_empty(), "eight chaining-value words per lane");
+            let mut cv = [
+                load32(&st[0]),
+                load32(&st[1]),
+                load32(&st[2]),
+                load32(&st[3]),
+                load32(&st[4]),
+                load32(&st[5]),
+                load32(&st[6]),
+                load32(&st[7]),
+            ];
+            let t_lo = load32(super::lane_words(&p.counter_lo));
+            let t_hi = load32(super::lane_words(&p.counter_hi));
+            let base = load32(super::lane_words(&p.base));
+            let start = load32(super::lane_words(&p.start));
+            let end = load32(super::lane_words(&p.end));
+            let last_len = load32(super::lane_words(&p.last_len));
+            for b in 0..blocks {
+                let m = md5_words(&super::block_refs::<64, LANES32>(lanes, b * 64));
+                let mut flags = base;
+                let mut len = splat32(64);
+                if b == 0 {
+                    flags = xor32(flags, start);
+                }
+                if b + 1 == blocks {
+                    flags = xor32(flags, end);
+                    len = last_len;
+                }
+                blake3_block(&mut cv, &m, [t_lo, t_hi, len, flags]);
+            }
+            for (w, v) in st.iter_mut().zip(cv) {
+                store32(w, v);
+            }
+        }
+
+        /// BLAKE3's G function (the specification's section 2.2) on state words `i` of
+        /// `v`, with message words `x` and `y`.
+        #[inline]
+        $(#[$attr])*
+        fn blake3_g(v: &mut [V32; 16], i: [usize; 4], x: V32, y: V32) {
+            let [a, b, c, d] = i;
+            v[a] = add32(add32(v[a], v[b]), x);
+            v[d] = rotr16_32(xor32(v[d], v[a]));
+            v[c] = add32(v[c], v[d]);
+            v[b] = rotl32::<20, 12>(xor32(v[b], v[c]));
+            v[a] = add32(add32(v[a], v[b]), y);
+            v[d] = rotr8_32(xor32(v[d], v[a]));
+            v[c] = add32(v[c], v[d]);
+            v[b] = rotl32::<25, 7>(xor32(v[b], v[c]));
+        }
+
+        /// Round `R` of BLAKE3's compression: the columns, then the diagonals, the message
+        /// words in the order of `R` permutations (`consts::BLAKE3_SCHEDULE`), so no
+        /// words move between rounds.
+        #[inline]
+        $(#[$attr])*
+        fn blake3_round<const R: usize>(v: &mut [V32; 16], m: &[V32; 16]) {
+            let s = &super::consts::BLAKE3_SCHEDULE[R];
+            blake3_g(v, [0, 4, 8, 12], m[s[0]], m[s[1]]);
+            blake3_g(v, [1, 5, 9, 13], m[s[2]], m[s[3]]);
+            blake3_g(v, [2, 6, 10, 14], m[s[4]], m[s[5]]);
+            blake3_g(v, [3, 7, 11, 15], m[s[6]], m[s[7]]);
+            blake3_g(v, [0, 5, 10, 15], m[s[8]], m[s[9]]);
+            blake3_g(v, [1, 6, 11, 12], m[s[10]], m[s[11]]);
+            blake3_g(v, [2, 7, 8, 13], m[s[12]], m[s[13]]);
+            blake3_g(v, [3, 4, 9, 14], m[s[14]], m[s[15]]);
+        }
+
+        /// BLAKE3's compression function on one block of every lane: seven rounds over
+        /// the chaining value, the IV's first four words and `tail` (counter low and high
+        /// words, block length, flags); the new chaining value is the first half of the
+        /// state XOR the second.
+        #[inline]
+        $(#[$attr])*
+        fn blake3_block(cv: &mut [V32; 8], m: &[V32; 16], tail: [V32; 4]) {
+            let iv = &super::consts::BLAKE3_IV;
+            let mut v = [
+                cv[0], cv[1], cv[2], cv[3], cv[4], cv[5], cv[6], cv[7],
+                splat32(iv[0]), splat32(iv[1]), splat32(iv[2]), splat32(iv[3]),
+                tail[0], tail[1], tail[2], tail[3],
+            ];
+            blake3_round::<0>(&mut v, m);
+            blake3_round::<1>(&mut v, m);
+            blake3_round::<2>(&mut v, m);
+            blake3_round::<3>(&mut v, m);
+            blake3_round::<4>(&mut v, m);
+            blake3_round::<5>(&mut v, m);
+            blake3_round::<6>(&mut v, m);
+            for (i, c) in cv.iter_mut().enumerate() {
+                *c = xor32(v[i], v[i + 8]);
+            }
+        }
     };
 }
 use kernels;
+
+/// The first [`N`] of a per-lane array: one lane's value each, as a kernel loads them.
+#[inline(always)]
+fn lane_words<const N: usize>(a: &[u32; MAX_LANES]) -> &[u32; N] {
+    a[..N].try_into().expect("no more lanes than MAX_LANES")
+}

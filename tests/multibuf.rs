@@ -1,12 +1,12 @@
 //! Multi-buffer hashing (issue 23): the known-answer vectors through every multi-buffer
 //! kernel this CPU has, and the CLI's output, order, errors and exit statuses when many
-//! small files are hashed in SIMD lanes. Expected digests come from the `md-5` and `sha2`
-//! crates, never from khsum.
+//! small files are hashed in SIMD lanes. Expected digests come from the `md-5`, `sha2`
+//! and `blake3` crates, never from khsum.
 
 use khsum::Backend;
 use khsum::mb::{self, Kind};
 
-/// Every MD5/SHA-256/SHA-512 vector ran, and passed, on every kernel of this CPU
+/// Every MD5/SHA-256/SHA-512/BLAKE3 (plain hash) vector ran, and passed, on every kernel of this CPU
 /// (AVX-512 kernels only where the CPU has AVX-512).
 #[test]
 fn every_standard_vector_on_every_multi_buffer_kernel() {
@@ -29,7 +29,7 @@ fn every_standard_vector_on_every_multi_buffer_kernel() {
     for kind in Kind::ALL {
         let want = records
             .iter()
-            .filter(|r| khsum::kat::record_algorithm(r).is_some_and(|a| a.name == kind.name()))
+            .filter(|r| khsum::kat::runs_multi_buffer(r, kind))
             .count();
         assert!(want >= 4, "{}: {want} records", kind.name());
         for b in mb::available_backends() {
@@ -80,6 +80,7 @@ fn reference(kind: Kind, data: &[u8]) -> String {
         Kind::Md5 => hex::encode(md5::Md5::digest(data)),
         Kind::Sha256 => hex::encode(sha2::Sha256::digest(data)),
         Kind::Sha512 => hex::encode(sha2::Sha512::digest(data)),
+        Kind::Blake3 => blake3::hash(data).to_hex().to_string(),
     }
 }
 
@@ -197,6 +198,7 @@ fn checking_a_list_of_small_files_in_lanes() {
                 Kind::Md5 => format!("{digest}  {n}\n"),
                 Kind::Sha256 => format!("SHA256 ({n}) = {digest}\n"),
                 Kind::Sha512 => format!("SHA512 ({n}) = {digest}\n"),
+                Kind::Blake3 => format!("BLAKE3 ({n}) = {digest}\n"),
             };
             list.push_str(&line);
             let verdict = if i % 50 == 7 { "FAILED" } else { "OK" };
@@ -286,6 +288,7 @@ fn the_table_has_the_portable_reference_last_and_the_lanes_of_the_issue() {
         for (b, n32, n64) in [(Backend::Avx2, 8, 4), (Backend::Avx512, 16, 8)] {
             assert_eq!(lanes(Kind::Md5, b), Some(n32));
             assert_eq!(lanes(Kind::Sha256, b), Some(n32));
+            assert_eq!(lanes(Kind::Blake3, b), Some(n32));
             assert_eq!(lanes(Kind::Sha512, b), Some(n64));
         }
         assert_eq!(label(Kind::Md5, Backend::Avx2), "avx2x8");
@@ -399,5 +402,97 @@ fn the_wrapper_hashes_many_as_the_single_stream_hasher_hashes_one() {
         let mut h = proto.box_clone();
         h.update(msgs[7]);
         assert_eq!(hex::encode(h.finalize().unwrap()), reference(kind, msgs[7]));
+    }
+}
+
+// BLAKE3's lanes take chunks (1 KiB, up to 16 blocks) and parent nodes of many messages:
+// the tests above cover its blocks (0 to 3 of 64 bytes); these cover its chunks and the
+// shapes of its tree.
+
+/// Every length from 0 to 3 chunks and a byte, mixed in one batch and one length in every
+/// lane at once: the partial last block, the chunk boundaries, the first parents.
+#[test]
+fn blake3_every_length_up_to_three_chunks() {
+    for b in available_backends() {
+        let n = lanes(Kind::Blake3, b).unwrap();
+        let data = TestRng::new(31).bytes(3 * 1024 + 1);
+        let msgs: Vec<&[u8]> = (0..=3 * 1024 + 1).map(|l| &data[..l]).collect();
+        check(Kind::Blake3, b, &msgs, "lengths 0..=3073");
+        let rev: Vec<&[u8]> = msgs.iter().rev().copied().collect();
+        check(Kind::Blake3, b, &rev, "lengths 3073..=0");
+        let mut rng = TestRng::new(32);
+        for len in (0..=3 * 1024 + 1).step_by(13) {
+            let owned: Vec<Vec<u8>> = (0..n).map(|_| rng.bytes(len)).collect();
+            let msgs: Vec<&[u8]> = owned.iter().map(|m| &m[..]).collect();
+            check(Kind::Blake3, b, &msgs, &format!("{n} lanes of {len} bytes"));
+        }
+    }
+}
+
+/// Trees of every shape up to 33 chunks (left subtrees of 1 to 32 chunks, odd nodes
+/// carried up at every level), at a chunk boundary and a byte either side, each alone
+/// and all together; and the largest input the CLI gives the lanes, and twice that.
+#[test]
+fn blake3_tree_shapes_and_the_largest_inputs() {
+    let data = TestRng::new(33).bytes(2 * mb::BLAKE3_MAX_INPUT + 1025);
+    let mut lens = vec![mb::BLAKE3_MAX_INPUT, 2 * mb::BLAKE3_MAX_INPUT + 1025];
+    for chunks in 1..=33 {
+        lens.extend([chunks * 1024 - 1, chunks * 1024, chunks * 1024 + 1]);
+    }
+    let msgs: Vec<&[u8]> = lens.iter().map(|&l| &data[..l]).collect();
+    for b in available_backends() {
+        check(Kind::Blake3, b, &msgs, "tree shapes together");
+        for m in &msgs {
+            check(Kind::Blake3, b, &[m], "tree shape alone");
+        }
+    }
+}
+
+/// The plain 32-byte hash alone takes the lanes: keyed mode, key derivation and longer
+/// outputs (`-l`) keep the crate's single-stream hasher, and give its results.
+#[test]
+fn blake3_lanes_only_for_the_plain_hash() {
+    let alg = khsum::Algorithm::lookup("blake3").unwrap();
+    let plain = alg.hasher(None, &khsum::Params::default()).unwrap();
+    let max = match plain.multi_buffer_backend() {
+        Some(_) => mb::BLAKE3_MAX_INPUT,
+        None => 0,
+    };
+    assert_eq!(plain.multi_buffer_max(), max);
+    let d = tempfile::TempDir::new().unwrap();
+    let mut rng = TestRng::new(34);
+    let owned: Vec<Vec<u8>> = (0..20).map(|i| rng.bytes(i * 700)).collect();
+    let mut names = Vec::new();
+    for (i, c) in owned.iter().enumerate() {
+        let name = format!("f{i:02}");
+        fs::write(d.path().join(&name), c).unwrap();
+        names.push(name);
+    }
+    let args: Vec<&str> = names.iter().map(|n| &n[..]).collect();
+    let key = [7u8; 32];
+    fs::write(d.path().join("KEY"), key).unwrap();
+    for setting in settings() {
+        // -l 64: 64 bytes of extendable output (BLAKE3 counts bytes, as b3sum).
+        let mut a = vec!["-l", "64"];
+        a.extend(&args);
+        let r = khsum_with(d.path(), &setting, &a);
+        let mut want = String::new();
+        for (n, c) in names.iter().zip(&owned) {
+            let mut out = [0u8; 64];
+            blake3::Hasher::new()
+                .update(c)
+                .finalize_xof()
+                .fill(&mut out);
+            want.push_str(&format!("{}  {n}\n", hex::encode(out)));
+        }
+        assert_eq!(r.all(), (want, "", 0), "-l 64 {setting:?}");
+        let mut a = vec!["--key-file", "KEY"];
+        a.extend(&args);
+        let r = khsum_with(d.path(), &setting, &a);
+        let mut want = String::new();
+        for (n, c) in names.iter().zip(&owned) {
+            want.push_str(&format!("{}  {n}\n", blake3::keyed_hash(&key, c).to_hex()));
+        }
+        assert_eq!(r.all(), (want, "", 0), "keyed {setting:?}");
     }
 }

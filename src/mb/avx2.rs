@@ -78,6 +78,27 @@ fn rotl32<const L: i32, const R: i32>(a: V32) -> V32 {
 
 #[inline]
 #[target_feature(enable = "avx2")]
+fn xor32(a: V32, b: V32) -> V32 {
+    _mm256_xor_si256(a, b)
+}
+
+/// A rotation by whole bytes is one byte shuffle (`vpshufb`), not two shifts and an OR.
+/// The rotation by 16 takes its mask through `black_box`: with a constant mask LLVM
+/// rewrites it as two word shuffles (`vpshuflw` + `vpshufhw`), twice the shuffle work.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rotr16_32(a: V32) -> V32 {
+    _mm256_shuffle_epi8(a, load_bytes(std::hint::black_box(&ROTR16), 0))
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rotr8_32(a: V32) -> V32 {
+    _mm256_shuffle_epi8(a, load_bytes(&ROTR8, 0))
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
 fn shr32<const S: i32>(a: V32) -> V32 {
     _mm256_srli_epi32::<S>(a)
 }
@@ -233,6 +254,22 @@ const BSWAP32: [u8; 32] = {
     }
     m
 };
+
+/// Each 32-bit word rotated right by `r` bytes: result byte `i` of a word is its byte
+/// `(i + r) % 4` (little-endian).
+const fn rotr_bytes(r: usize) -> [u8; 32] {
+    let mut m = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        m[i] = ((i - i % 4 + (i + r) % 4) % 16) as u8;
+        i += 1;
+    }
+    m
+}
+
+/// Rotations right by 16 and by 8 bits, as byte shuffles.
+const ROTR16: [u8; 32] = rotr_bytes(2);
+const ROTR8: [u8; 32] = rotr_bytes(1);
 
 /// Byte order within each 64-bit word reversed.
 const BSWAP64: [u8; 32] = {

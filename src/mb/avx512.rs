@@ -88,6 +88,24 @@ fn rotl32<const L: i32, const R: i32>(a: V32) -> V32 {
 
 #[inline]
 #[target_feature(enable = "avx512f")]
+fn xor32(a: V32, b: V32) -> V32 {
+    _mm512_xor_si512(a, b)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn rotr16_32(a: V32) -> V32 {
+    _mm512_ror_epi32::<16>(a)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn rotr8_32(a: V32) -> V32 {
+    _mm512_ror_epi32::<8>(a)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
 fn shr32<const S: i32>(a: V32) -> V32 {
     // (The immediate form takes a `u32` count; a constant count folds to it.)
     _mm512_srl_epi32(a, _mm_set_epi64x(0, i64::from(S)))

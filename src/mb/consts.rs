@@ -252,3 +252,39 @@ pub(crate) const SHA512_IV: [u64; 8] = [
     0x1f83_d9ab_fb41_bd6b,
     0x5be0_cd19_137e_2179,
 ];
+
+/// BLAKE3's IV (the BLAKE3 specification, section 2.1): the same words as SHA-256's
+/// initial hash value.
+pub(crate) const BLAKE3_IV: [u32; 8] = SHA256_IV;
+
+/// BLAKE3's message word permutation, applied between rounds (specification, section
+/// 2.2, table 2): the new word `i` is the old word `BLAKE3_MSG_PERMUTATION[i]`.
+pub(crate) const BLAKE3_MSG_PERMUTATION: [usize; 16] =
+    [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
+
+/// The message word order of each of BLAKE3's seven rounds: round `r` uses the words
+/// permuted `r` times by [`BLAKE3_MSG_PERMUTATION`] (computed from it).
+pub(crate) const BLAKE3_SCHEDULE: [[usize; 16]; 7] = {
+    let mut s = [[0; 16]; 7];
+    let mut i = 0;
+    while i < 16 {
+        s[0][i] = i;
+        i += 1;
+    }
+    let mut r = 1;
+    while r < 7 {
+        let mut i = 0;
+        while i < 16 {
+            s[r][i] = s[r - 1][BLAKE3_MSG_PERMUTATION[i]];
+            i += 1;
+        }
+        r += 1;
+    }
+    s
+};
+
+/// BLAKE3's domain flags (specification, section 2.1, table 3).
+pub(crate) const BLAKE3_CHUNK_START: u32 = 1 << 0;
+pub(crate) const BLAKE3_CHUNK_END: u32 = 1 << 1;
+pub(crate) const BLAKE3_PARENT: u32 = 1 << 2;
+pub(crate) const BLAKE3_ROOT: u32 = 1 << 3;

@@ -362,6 +362,31 @@ fn rotl32<const L: i32, const R: i32>(a: V32) -> V32 {
 
 #[inline]
 #[target_feature(enable = "neon")]
+fn xor32(a: V32, b: V32) -> V32 {
+    V32(veorq_u32(a.0, b.0), veorq_u32(a.1, b.1))
+}
+
+/// A rotation by 16 is swapping the 16-bit halves of each word (`rev32`).
+#[inline]
+#[target_feature(enable = "neon")]
+fn rotr16_32_1(a: R32) -> R32 {
+    vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(a)))
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn rotr16_32(a: V32) -> V32 {
+    V32(rotr16_32_1(a.0), rotr16_32_1(a.1))
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn rotr8_32(a: V32) -> V32 {
+    rotl32::<24, 8>(a)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
 fn shr32<const S: i32>(a: V32) -> V32 {
     V32(shr32_1::<S>(a.0), shr32_1::<S>(a.1))
 }

@@ -96,6 +96,21 @@ fn rotl32<const L: i32, const R: i32>(a: V32) -> V32 {
 }
 
 #[inline(always)]
+fn xor32(a: V32, b: V32) -> V32 {
+    zip32(a, b, |x, y| x ^ y)
+}
+
+#[inline(always)]
+fn rotr16_32(a: V32) -> V32 {
+    map32(a, |x| x.rotate_right(16))
+}
+
+#[inline(always)]
+fn rotr8_32(a: V32) -> V32 {
+    map32(a, |x| x.rotate_right(8))
+}
+
+#[inline(always)]
 fn shr32<const S: i32>(a: V32) -> V32 {
     map32(a, |x| x >> S)
 }
