@@ -104,9 +104,10 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
             if data.len() > max {
                 return proto.digest_whole(data);
             }
-            if arena.len() + data.len() > BUDGET {
+            if place(arena.len()) + data.len() > BUDGET {
                 hash_kept(arena, kept, done);
             }
+            arena.resize(place(arena.len()), 0);
             kept.push(Kept {
                 item: *item,
                 proto: proto.clone(),
@@ -124,6 +125,21 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
             self.kept.pop();
         }
         res
+    }
+}
+
+/// Where the next kept file starts in an arena of `len` bytes: 64-byte aligned, at least
+/// 512 bytes away from a multiple of 4096. The file comes from the page-aligned read buffer
+/// (`io::ALIGN`), and copying to an address at the same offset within a page ran at a
+/// fraction of its speed on AMD Zen 3 (glibc's `rep movsb`): on 5,000 files of 16 KiB,
+/// which all landed at offset 0, `khsum -j1 -a md5` took 139.8 ms with 38% of it in that
+/// copy, and 101.6 ms placed this way (`benches/alt.py`, medians of 11; SHA-512 210.5
+/// against 174.0 ms).
+fn place(len: usize) -> usize {
+    let start = len.next_multiple_of(64);
+    match start % 4096 {
+        512..=3584 => start,
+        _ => start + 1024,
     }
 }
 
@@ -230,6 +246,16 @@ mod tests {
                 .into_iter()
                 .map(Ok)
                 .collect()
+        }
+    }
+
+    #[test]
+    fn kept_files_start_aligned_and_off_the_page_offset_of_the_read_buffer() {
+        for len in (0..3 * 4096).chain([BUDGET - 5000, 1 << 20]) {
+            let p = place(len);
+            assert!(p >= len && p - len < 64 + 1024, "{len} -> {p}");
+            assert_eq!(p % 64, 0, "{len} -> {p}");
+            assert!((512..=3584).contains(&(p % 4096)), "{len} -> {p}");
         }
     }
 
