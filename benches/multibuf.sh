@@ -15,7 +15,8 @@
 # Rows: MD5 and SHA-512 (multi-buffer kernels), SHA-256 (SHA-NI single-stream where the
 # CPU has it: the default, and the multi-buffer kernel forced with KHSUM_MULTI_BUFFER=on
 # to show why), each also with KHSUM_MULTI_BUFFER=off (single-stream, as before), and
-# `-c` of an md5sum list of the tree against `md5sum -c`.
+# `-c` of an md5sum list of the tree against `md5sum -c`; then BLAKE3 (lanes for the small
+# files) against its single-stream self and b3sum.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin khsum --example exec_list
@@ -62,4 +63,11 @@ done
 compare "sha256: 8 lanes forced (KHSUM_MULTI_BUFFER=on)" \
   "env KHSUM_MULTI_BUFFER=on $X $D $L $K -a sha256" "env KHSUM_MULTI_BUFFER=off $X $D $L $K -a sha256"
 compare "md5: khsum -c list vs md5sum -c" "$K -c $W/small.md5 --quiet" "md5sum -c --quiet $W/small.md5"
+# BLAKE3: lanes for the files up to 8 KiB (mb::BLAKE3_MAX_INPUT), against the crate's own
+# hasher for every file (=off), and against b3sum where it is installed.
+compare "blake3: lanes vs single-stream (=off)" \
+  "$X $D $L $K" "env KHSUM_MULTI_BUFFER=off $X $D $L $K"
+if command -v b3sum >/dev/null; then
+  compare "blake3: khsum vs b3sum" "$X $D $L $K" "$X $D $L b3sum"
+fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

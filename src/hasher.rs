@@ -121,7 +121,7 @@ pub trait Hasher: Send + Sync {
     }
 
     /// The digests of many whole inputs, in order, each as [`Hasher::digest_whole`] gives
-    /// it. Hashers with a multi-buffer kernel (MD5, SHA-256, SHA-512: `crate::mb`) hash
+    /// it. Hashers with a multi-buffer kernel (MD5, SHA-256, SHA-512, BLAKE3: `crate::mb`) hash
     /// them in SIMD lanes, one input per lane; the default hashes one after another.
     fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
         inputs.iter().map(|d| self.digest_whole(d)).collect()

@@ -1,26 +1,30 @@
-//! Multi-buffer hashing: MD5, SHA-256 and SHA-512 of many independent messages at once,
-//! one message per SIMD lane (issue 23).
+//! Multi-buffer hashing: MD5, SHA-256, SHA-512 and BLAKE3 of many independent messages at
+//! once, one message (for BLAKE3, one chunk or parent node) per SIMD lane (issue 23).
 //!
 //! These hashes are serial within a message, but N messages have N independent chains:
 //! lane `i` of every vector register holds message `i`'s state, so one vector instruction
-//! advances N messages. Lanes per backend:
+//! advances N messages. BLAKE3 is parallel within a message too, but a small file has few
+//! chunks (one, a chain of 16 compressions, up to 1 KiB), so its lanes take the chunks and
+//! then the parents of many files (`blake3_lanes`). Lanes per backend:
 //!
-//! | backend  | MD5, SHA-256 | SHA-512 |
-//! |----------|--------------|---------|
-//! | avx512   | 16           | 8       |
-//! | avx2     | 8            | 4       |
-//! | neon     | 8 (2 × 4)    | 4 (2 × 2) |
-//! | portable | 8            | 4       |
+//! | backend  | MD5, SHA-256, BLAKE3 | SHA-512 |
+//! |----------|----------------------|---------|
+//! | avx512   | 16                   | 8       |
+//! | avx2     | 8                    | 4       |
+//! | neon     | 8 (2 × 4)            | 4 (2 × 2) |
+//! | portable | 8                    | 4       |
 //!
-//! Layout: this file owns the kernel table, the choice of kernel, the lane scheduler
-//! ([`digest_many_on`]: padding, refilling finished lanes, output) and the hasher wrapper
-//! that gives the registry's MD5/SHA-256/SHA-512 hashers a [`Hasher::digest_many`]. Each
-//! backend is one file in `mb/` that defines the same small set of vector primitives
+//! Layout: this file owns the kernel table, the choice of kernel, the lane scheduler of
+//! the Merkle–Damgård hashes ([`digest_many_on`]: padding, refilling finished lanes,
+//! output) and the hasher wrapper that gives the registry's MD5/SHA-256/SHA-512/BLAKE3
+//! hashers a [`Hasher::digest_many`]; `blake3_lanes` schedules BLAKE3's chunks and tree.
+//! Each backend is one file in `mb/` that defines the same small set of vector primitives
 //! (`add32`, `rotl32`, `md5_f`, `ch64`, the transposing message loads, ...) and expands
-//! `kernels!` over them, which writes the three compression loops once for every ISA:
-//! `md5`, `sha256` and `sha512`, each `fn(state, lanes, blocks)`, compressing `blocks`
+//! `kernels!` over them, which writes the compression loops once for every ISA: `md5`,
+//! `sha256` and `sha512`, each `fn(state, lanes, blocks)`, compressing `blocks`
 //! consecutive blocks of every lane's slice into its column of `state` (word-major:
-//! word `w` of lane `i` at `state[w * LANES + i]`).
+//! word `w` of lane `i` at `state[w * LANES + i]`), and `blake3`, the same with each
+//! lane's counter, flags and last block length.
 //!
 //! The portable backend (N lanes of scalar code) is the reference; a SIMD kernel is used
 //! only where the CPU lacks a faster single-stream instruction set for the same hash
@@ -96,13 +100,14 @@ impl Kind {
         }
     }
 
-    /// Inputs up to this size are hashed in lanes (read whole into a batch's buffer);
-    /// larger ones take the single-stream path. MD5 and SHA-2: [`MAX_INPUT`]. BLAKE3: up
-    /// to [`BLAKE3_MAX_INPUT`], past which the crate's own lanes over one message's chunks
-    /// are as fast.
-    pub fn max_input(self) -> usize {
-        match self {
-            Kind::Blake3 => BLAKE3_MAX_INPUT,
+    /// Inputs up to this size are hashed in lanes of `backend` (read whole into a batch's
+    /// buffer); larger ones take the single-stream path. MD5 and SHA-2: [`MAX_INPUT`].
+    /// BLAKE3: up to [`BLAKE3_MAX_INPUT`] ([`BLAKE3_NEON_MAX_INPUT`] on NEON), past which
+    /// the crate's own lanes over one message's chunks are as fast.
+    pub fn max_input(self, backend: Backend) -> usize {
+        match (self, backend) {
+            (Kind::Blake3, Backend::Neon) => BLAKE3_NEON_MAX_INPUT,
+            (Kind::Blake3, _) => BLAKE3_MAX_INPUT,
             _ => MAX_INPUT,
         }
     }
@@ -296,6 +301,14 @@ pub const MAX_INPUT: usize = 256 * 1024;
 /// lanes on data still in cache from the read, and the lanes wait for a batch.
 pub const BLAKE3_MAX_INPUT: usize = 8 * 1024;
 
+/// BLAKE3 inputs up to this size are hashed in NEON lanes. In LLVM's cycle model
+/// (`python3 benches/mb_mca.py blake3 blake3_2k blake3_4k`; no ARM machine measured) 8
+/// lanes took 0.48x and 0.49x the crate's cycles per message at 1 and 2 KiB on Neoverse
+/// N1, 0.36x on Cortex-A76, but 1.24x at 4 KiB on N1 (0.86x on A76), where the crate's
+/// own 4-lane NEON code takes a message's 4 chunks at once; below 4 chunks it hashes them
+/// one after another.
+pub const BLAKE3_NEON_MAX_INPUT: usize = 3 * 1024;
+
 /// The kernel a hasher of `kind` uses for many small inputs on this CPU, if any: the best
 /// SIMD backend it has, unless the CPU hashes `kind` faster one message at a time with
 /// dedicated instructions (SHA-256 with SHA-NI or the ARMv8 SHA-2 instructions, SHA-512
@@ -432,7 +445,7 @@ impl Hasher for MultiBuffered {
     }
 
     fn multi_buffer_max(&self) -> usize {
-        self.kind.max_input()
+        self.kind.max_input(self.backend)
     }
 
     fn multi_buffer_backend(&self) -> Option<Backend> {
@@ -675,7 +688,7 @@ fn block_refs<'a, const B: usize, const N: usize>(
     out
 }
 
-/// Writes, inside a backend module, the three kernels `md5`, `sha256` and `sha512` and
+/// Writes, inside a backend module, the kernels `md5`, `sha256`, `sha512` and `blake3` and
 /// their block functions over the module's primitives, each function carrying the given
 /// attributes (the backend's `#[target_feature]`). The module defines:
 ///
@@ -684,7 +697,8 @@ fn block_refs<'a, const B: usize, const N: usize>(
 ///   `store64` likewise;
 /// - `add32`, `xor32`, `xor3_32`, `splat32(u32)`, `rotl32::<L, R>` (rotate left by `L`,
 ///   `R` = 32 − `L`), `shr32::<S>`; `md5_f`, `md5_g`, `md5_h`, `md5_i` (RFC 1321's F, G,
-///   H, I), `ch32`, `maj32`; and the 64-bit `add64`, `xor3_64`, `splat64`,
+///   H, I), `ch32`, `maj32`, `xor32`, `rotr16_32` and `rotr8_32` (rotations right by 16
+///   and 8, which a backend may do with byte shuffles); and the 64-bit `add64`, `xor3_64`, `splat64`,
 ///   `rotr64::<R, L>` (rotate right by `R`, `L` = 64 − `R`), `shr64::<S>`, `ch64`, `maj64`;
 /// - `md5_words(&[&[u8; 64]; LANES32]) -> [V32; 16]`: word `j` of every lane's block,
 ///   little-endian; `sha256_words` the same big-endian; `sha512_words(&[&[u8; 128];

@@ -455,9 +455,16 @@ fn blake3_lanes_only_for_the_plain_hash() {
     let alg = khsum::Algorithm::lookup("blake3").unwrap();
     let plain = alg.hasher(None, &khsum::Params::default()).unwrap();
     let max = match plain.multi_buffer_backend() {
-        Some(_) => mb::BLAKE3_MAX_INPUT,
+        Some(b) => Kind::Blake3.max_input(b),
         None => 0,
     };
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(Kind::Blake3.max_input(Backend::Avx2), mb::BLAKE3_MAX_INPUT);
+    assert_eq!(
+        Kind::Blake3.max_input(Backend::Neon),
+        mb::BLAKE3_NEON_MAX_INPUT
+    );
+    assert_eq!(Kind::Md5.max_input(Backend::Neon), mb::MAX_INPUT);
     assert_eq!(plain.multi_buffer_max(), max);
     let d = tempfile::TempDir::new().unwrap();
     let mut rng = TestRng::new(34);

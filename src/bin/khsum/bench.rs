@@ -115,7 +115,7 @@ pub fn run(plan: BenchPlan) -> Status {
     out.finish(Status::Ok)
 }
 
-/// The multi-buffer kernels (MD5, SHA-256, SHA-512 in SIMD lanes: `khsum::mb`) of the
+/// The multi-buffer kernels (MD5, SHA-256, SHA-512, BLAKE3 in SIMD lanes: `khsum::mb`) of the
 /// measured algorithms, on every backend this CPU has, at the plan's sizes: rows named
 /// like `md5 avx2x8`, in aggregate cycles per byte over equal-length messages in every
 /// lane.

@@ -20,7 +20,7 @@ pub fn run() -> Status {
             backend.name()
         ));
     }
-    // The multi-buffer kernels (MD5, SHA-256, SHA-512 in SIMD lanes), named by lanes.
+    // The multi-buffer kernels (MD5, SHA-256, SHA-512, BLAKE3 in SIMD lanes), named by lanes.
     for ((alg, kernel), (pass, fail)) in &s.multi_buffer {
         let verdict = if *fail == 0 { "ok" } else { "FAILED" };
         text.push_str(&format!(
