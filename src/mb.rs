@@ -772,13 +772,20 @@ macro_rules! kernels {
             s[3] = add32(s[3], d);
         }
 
-        /// Compresses `blocks` SHA-256 blocks of every lane into `state`.
-        $(#[$attr])*
-        pub(super) fn sha256(state: &mut [u32], lanes: &[&[u8]], blocks: usize) {
+        /// The eight 32-bit state words of every lane (SHA-256, BLAKE3), word-major, as
+        /// rows of lanes; checks that there is one slice per lane.
+        fn state8_32<'a>(state: &'a mut [u32], lanes: &[&[u8]]) -> &'a mut [[u32; LANES32]] {
             assert_eq!(lanes.len(), LANES32, "one slice per lane");
             let (st, rest) = state.as_chunks_mut::<LANES32>();
             assert!(st.len() == 8 && rest.is_empty(), "eight state words per lane");
-            let mut s = [
+            st
+        }
+
+        /// Loads the eight state words of `state8_32` into vectors.
+        #[inline]
+        $(#[$attr])*
+        fn load8_32(st: &[[u32; LANES32]]) -> [V32; 8] {
+            [
                 load32(&st[0]),
                 load32(&st[1]),
                 load32(&st[2]),
@@ -787,7 +794,14 @@ macro_rules! kernels {
                 load32(&st[5]),
                 load32(&st[6]),
                 load32(&st[7]),
-            ];
+            ]
+        }
+
+        /// Compresses `blocks` SHA-256 blocks of every lane into `state`.
+        $(#[$attr])*
+        pub(super) fn sha256(state: &mut [u32], lanes: &[&[u8]], blocks: usize) {
+            let st = state8_32(state, lanes);
+            let mut s = load8_32(st);
             for b in 0..blocks {
                 let mut w = sha256_words(&super::block_refs::<64, LANES32>(lanes, b * 64));
                 sha256_block(&mut s, &mut w);
@@ -907,19 +921,8 @@ macro_rules! kernels {
             blocks: usize,
             p: &super::blake3_lanes::Params,
         ) {
-            assert_eq!(lanes.len(), LANES32, "one slice per lane");
-            let (st, rest) = state.as_chunks_mut::<LANES32>();
-            assert!(st.len() == 8 && rest.is_empty(), "eight chaining-value words per lane");
-            let mut cv = [
-                load32(&st[0]),
-                load32(&st[1]),
-                load32(&st[2]),
-                load32(&st[3]),
-                load32(&st[4]),
-                load32(&st[5]),
-                load32(&st[6]),
-                load32(&st[7]),
-            ];
+            let st = state8_32(state, lanes);
+            let mut cv = load8_32(st);
             let t_lo = load32(super::lane_words(&p.counter_lo));
             let t_hi = load32(super::lane_words(&p.counter_hi));
             let base = load32(super::lane_words(&p.base));
