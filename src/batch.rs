@@ -15,7 +15,8 @@
 //! change: an unreadable file is that file's error alone.
 //!
 //! Memory: a batch holds at most [`BUDGET`] bytes of kept content (plus the thread's
-//! 1 MiB read buffer), so at most `BUDGET` × the batches running at once: one per thread,
+//! 1 MiB read buffer; each thread keeps its arena, of exactly `BUDGET` bytes, between
+//! batches), so at most `BUDGET` × the batches running at once: one per thread,
 //! `-j N`; a thread that waits inside another hasher's multi-threaded `update_large` may
 //! start another batch, so never more than the pipeline's window (4 × threads) batches.
 
@@ -106,6 +107,10 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
             }
             if place(arena.len()) + data.len() > BUDGET {
                 hash_kept(arena, kept, done);
+            }
+            if arena.capacity() < BUDGET {
+                // Once per thread: the arena never grows past the budget, nor moves.
+                arena.reserve_exact(BUDGET - arena.len());
             }
             arena.resize(place(arena.len()), 0);
             kept.push(Kept {
