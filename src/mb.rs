@@ -296,9 +296,9 @@ pub const MAX_INPUT: usize = 256 * 1024;
 
 /// BLAKE3 inputs up to this size are hashed in lanes ([`Kind::max_input`]). Measured on
 /// AMD Zen 3 (EPYC, family 25 model 1) with AVX2, trees of 5,000 equal files at `-j1`
-/// (PERFORMANCE.md): lanes took 0.85x the crate's time at 1.5 KiB, 0.90x at 4 KiB and
-/// 0.93-0.97x at 8 KiB, but 1.17x at 16 KiB, where the crate runs 16 chunks in its own
-/// lanes on data still in cache from the read, and the lanes wait for a batch.
+/// (PERFORMANCE.md): lanes took 0.86x the crate's time at 1.5 KB, 0.83x at 4 KB and
+/// 0.95x at 8 KB, but 1.17x at 16 KiB, where the crate runs 16 chunks in its own lanes on
+/// data still in cache from the read, and the lanes wait for a batch.
 pub const BLAKE3_MAX_INPUT: usize = 8 * 1024;
 
 /// BLAKE3 inputs up to this size are hashed in NEON lanes. In LLVM's cycle model
