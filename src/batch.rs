@@ -137,9 +137,10 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
 /// 512 bytes away from a multiple of 4096. The file comes from the page-aligned read buffer
 /// (`io::ALIGN`), and copying to an address at the same offset within a page ran at a
 /// fraction of its speed on AMD Zen 3 (glibc's `rep movsb`): on 5,000 files of 16 KiB,
-/// which all landed at offset 0, `khsum -j1 -a md5` took 139.8 ms with 38% of it in that
-/// copy, and 101.6 ms placed this way (`benches/alt.py`, medians of 11; SHA-512 210.5
-/// against 174.0 ms).
+/// which all landed at offset 0, that copy was 31% of `khsum -j1`'s CPU time (BLAKE3 in
+/// lanes, `perf record -e cpu-clock`), and `khsum -j1 -a md5` took 139.8 ms, against
+/// 101.6 ms placed this way (`benches/alt.py`, medians of 11; SHA-512 210.5 against
+/// 174.0 ms).
 fn place(len: usize) -> usize {
     let start = len.next_multiple_of(64);
     match start % 4096 {
