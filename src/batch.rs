@@ -64,9 +64,8 @@ pub struct Reader<P> {
 }
 
 thread_local! {
-    /// Each thread's arena, kept between its batches: a fresh one per batch grew by
-    /// doubling, so every batch copied its files' bytes once more and faulted fresh pages
-    /// in.
+    /// Each thread's arena, kept between its batches (reserved once at [`BUDGET`]): a
+    /// fresh one per batch grew by doubling, copying what it held at every step.
     static ARENA: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
