@@ -14,10 +14,11 @@
 //! | neon     | 8 (2 × 4)            | 4 (2 × 2) |
 //! | portable | 8                    | 4       |
 //!
-//! Layout: this file owns the kernel table, the choice of kernel, the lane scheduler of
-//! the Merkle–Damgård hashes ([`digest_many_on`]: padding, refilling finished lanes,
-//! output) and the hasher wrapper that gives the registry's MD5/SHA-256/SHA-512/BLAKE3
-//! hashers a [`Hasher::digest_many`]; `blake3_lanes` schedules BLAKE3's chunks and tree.
+//! Layout: this file owns the kernel table, the choice of kernel, the Merkle–Damgård
+//! hashes' jobs for the lane scheduler ([`digest_many_on`]: padding, output) and the
+//! hasher wrapper that gives the registry's MD5/SHA-256/SHA-512/BLAKE3 hashers a
+//! [`Hasher::digest_many`]; `lanes` is the one lane scheduler (refilling finished lanes,
+//! feeding idle ones) and `blake3_lanes` makes BLAKE3's chunks and tree its jobs.
 //! Each backend is one file in `mb/` that defines the same small set of vector primitives
 //! (`add32`, `rotl32`, `md5_f`, `ch64`, the transposing message loads, ...) and expands
 //! `kernels!` over them, which writes the compression loops once for every ISA: `md5`,
@@ -35,9 +36,11 @@
 
 use crate::backend::{self, Available, Backend, Entry, Table};
 use crate::hasher::{Digest, Error, Hasher};
+use lanes::{MAX_LANES, MAX_TAIL, MAX_WORDS, Step};
 
 mod blake3_lanes;
 mod consts;
+mod lanes;
 mod portable;
 
 #[cfg(target_arch = "x86_64")]
@@ -474,7 +477,7 @@ fn run(kind: Kind, k: &Kernels, msgs: &[&[u8]]) -> Vec<Digest> {
     }
 }
 
-/// What the lane scheduler needs to know of a hash.
+/// What the lane scheduler's Merkle–Damgård jobs ([`MdJobs`]) need to know of a hash.
 trait Spec {
     /// A state word.
     type W: Copy + Default + 'static;
@@ -547,131 +550,63 @@ impl Spec for Sha512 {
     }
 }
 
-/// The most lanes of any kernel.
-const MAX_LANES: usize = 16;
-/// The longest padded tail: two SHA-512 blocks.
-const MAX_TAIL: usize = 256;
-
-/// One lane's message while it is being hashed.
-#[derive(Clone, Copy)]
-struct Lane {
-    /// The index of its message, or `None` when the lane is idle.
-    msg: Option<usize>,
-    /// Offset of the next whole block of the message body still to hash.
-    pos: usize,
-    /// End of the message's whole blocks (the rest is in `tail`).
-    body_end: usize,
-    /// The padded last block or two: the message's trailing bytes, 0x80, zeros, length.
-    tail: [u8; MAX_TAIL],
-    /// Blocks in `tail` (1 or 2).
-    tail_blocks: usize,
-    /// Blocks of `tail` already hashed.
-    tail_done: usize,
+/// The Merkle–Damgård messages of one batch, as the lane scheduler's jobs: each
+/// message's whole blocks in place, then its padded last block or two.
+struct MdJobs<'k, 'a, S: Spec> {
+    kernel: &'k Kernel<S::W>,
+    msgs: &'k [&'a [u8]],
 }
 
-impl Lane {
-    const IDLE: Lane = Lane {
-        msg: None,
-        pos: 0,
-        body_end: 0,
-        tail: [0; MAX_TAIL],
-        tail_blocks: 0,
-        tail_done: 0,
-    };
+impl<'a, S: Spec> lanes::Jobs<'a> for MdJobs<'_, 'a, S> {
+    type W = S::W;
+    const BLOCK: usize = S::BLOCK;
 
-    /// The contiguous blocks the lane has next: the rest of the body, else of the tail.
-    fn segment<'a, S: Spec>(&'a self, msg: &'a [u8]) -> &'a [u8] {
-        if self.pos < self.body_end {
-            &msg[self.pos..self.body_end]
+    fn iv(&self) -> &[S::W] {
+        S::IV
+    }
+
+    fn data(&self, j: usize) -> &'a [u8] {
+        self.msgs[j]
+    }
+
+    /// The padding: the message's trailing bytes, 0x80, zeros and the length field.
+    fn start(&self, j: usize, tail: &mut [u8; MAX_TAIL]) -> (usize, usize) {
+        let msg = self.msgs[j];
+        let body = msg.len() / S::BLOCK;
+        let rest = &msg[body * S::BLOCK..];
+        let blocks = if rest.len() + 1 + S::LEN_BYTES <= S::BLOCK {
+            1
         } else {
-            &self.tail[self.tail_done * S::BLOCK..self.tail_blocks * S::BLOCK]
-        }
+            2
+        };
+        let end = blocks * S::BLOCK;
+        tail[..end].fill(0);
+        tail[..rest.len()].copy_from_slice(rest);
+        tail[rest.len()] = 0x80;
+        S::put_len(&mut tail[end - S::LEN_BYTES..end], msg.len() as u64);
+        (body, blocks)
+    }
+
+    fn compress(&self, state: &mut [S::W], data: &[&[u8]], blocks: usize, _: &[Option<Step>]) {
+        (self.kernel.compress)(state, data, blocks);
     }
 }
 
-/// The lane scheduler: hashes every message of `msgs` in the lanes of `k`, longest
-/// first, and returns the digests in the order of `msgs`.
-///
-/// Each round gives every busy lane as many whole blocks as the one with the fewest left
-/// in its current segment (its message's body in place, or its padded tail); a lane whose
-/// message is done takes the next message at once, and a lane left without one (at the
-/// end) is fed a busy lane's blocks and its result ignored. Longest first keeps that end,
-/// where lanes idle, short.
+/// Hashes every message of `msgs` in the lanes of `k` ([`lanes::run`]), longest first,
+/// and returns the digests in the order of `msgs`.
 fn lanes_run<S: Spec>(k: &Kernel<S::W>, msgs: &[&[u8]]) -> Vec<Digest> {
-    let n = k.lanes;
-    assert!((1..=MAX_LANES).contains(&n));
-    let words = S::IV.len();
-    let mut out = vec![Digest::zeroed(S::OUT); msgs.len()];
     let mut order: Vec<usize> = (0..msgs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(msgs[i].len()));
-    let mut queue = order.into_iter();
-    let mut state_store = [S::W::default(); 8 * MAX_LANES];
-    let state = &mut state_store[..words * n];
-    let mut lanes = [Lane::IDLE; MAX_LANES];
-    let lanes = &mut lanes[..n];
-    let mut final_words = [S::W::default(); 8];
-    loop {
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            if lane.msg.is_none()
-                && let Some(m) = queue.next()
-            {
-                start::<S>(lane, m, msgs[m]);
-                for (w, &iv) in S::IV.iter().enumerate() {
-                    state[w * n + i] = iv;
-                }
-            }
-        }
-        let Some(first) = lanes.iter().find_map(|l| l.msg.map(|m| (l, m))) else {
-            break;
-        };
-        let fill = first.0.segment::<S>(msgs[first.1]);
-        let mut data: [&[u8]; MAX_LANES] = [fill; MAX_LANES];
-        let mut blocks = usize::MAX;
-        for (d, lane) in data.iter_mut().zip(lanes.iter()) {
-            if let Some(m) = lane.msg {
-                *d = lane.segment::<S>(msgs[m]);
-                blocks = blocks.min(d.len() / S::BLOCK);
-            }
-        }
-        (k.compress)(state, &data[..n], blocks);
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            let Some(m) = lane.msg else { continue };
-            if lane.pos < lane.body_end {
-                lane.pos += blocks * S::BLOCK;
-                continue;
-            }
-            lane.tail_done += blocks;
-            if lane.tail_done == lane.tail_blocks {
-                for (w, f) in final_words[..words].iter_mut().enumerate() {
-                    *f = state[w * n + i];
-                }
-                S::put_digest(&mut out[m], &final_words[..words]);
-                lane.msg = None;
-            }
-        }
-    }
-    out
-}
-
-/// Puts message `m` into an idle lane: its body in place, its padded tail built.
-fn start<S: Spec>(lane: &mut Lane, m: usize, msg: &[u8]) {
-    let body_end = msg.len() / S::BLOCK * S::BLOCK;
-    let rest = &msg[body_end..];
-    let blocks = if rest.len() + 1 + S::LEN_BYTES <= S::BLOCK {
-        1
-    } else {
-        2
-    };
-    let end = blocks * S::BLOCK;
-    lane.tail[..end].fill(0);
-    lane.tail[..rest.len()].copy_from_slice(rest);
-    lane.tail[rest.len()] = 0x80;
-    S::put_len(&mut lane.tail[end - S::LEN_BYTES..end], msg.len() as u64);
-    lane.msg = Some(m);
-    lane.pos = 0;
-    lane.body_end = body_end;
-    lane.tail_blocks = blocks;
-    lane.tail_done = 0;
+    let mut words = vec![[S::W::default(); MAX_WORDS]; msgs.len()];
+    lanes::run(&MdJobs::<S> { kernel: k, msgs }, k.lanes, order, &mut words);
+    words
+        .iter()
+        .map(|w| {
+            let mut d = Digest::zeroed(S::OUT);
+            S::put_digest(&mut d, &w[..S::IV.len()]);
+            d
+        })
+        .collect()
 }
 
 /// Splits a kernel's `lanes` argument into one `&[u8; B]` per lane for the block at byte

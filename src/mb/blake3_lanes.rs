@@ -24,8 +24,8 @@
 //! Longer outputs (the extendable output) and the keyed and key-derivation modes stay with
 //! the crate: the registry gives lanes to the plain 32-byte hash only.
 
-use super::MAX_LANES;
 use super::consts::{BLAKE3_CHUNK_END, BLAKE3_CHUNK_START, BLAKE3_IV, BLAKE3_PARENT, BLAKE3_ROOT};
+use super::lanes::{self, Jobs, MAX_LANES, MAX_TAIL, MAX_WORDS, Step};
 use crate::hasher::Digest;
 
 /// Bytes of a chunk.
@@ -65,61 +65,6 @@ struct Job<'a> {
     chunk: bool,
     /// The message's root: the ROOT flag on its last block.
     root: bool,
-}
-
-/// A lane's job in progress.
-#[derive(Clone, Copy)]
-struct Lane {
-    /// The index of its job, or `None` when the lane is idle.
-    job: Option<usize>,
-    /// Blocks of the job done.
-    pos: usize,
-    /// The job's whole blocks hashed in place, in its data.
-    body: usize,
-    /// The job's last block, zero-padded, when it is partial (or the empty message's one
-    /// block); `tail_len` bytes of it are the job's.
-    tail: [u8; BLOCK],
-    tail_len: usize,
-    has_tail: bool,
-}
-
-impl Lane {
-    const IDLE: Lane = Lane {
-        job: None,
-        pos: 0,
-        body: 0,
-        tail: [0; BLOCK],
-        tail_len: 0,
-        has_tail: false,
-    };
-
-    /// Puts job `j`, whose bytes are `data`, into the lane.
-    fn start(&mut self, j: usize, data: &[u8]) {
-        let whole = data.len() / BLOCK;
-        let rest = data.len() % BLOCK;
-        // A last block that is whole is hashed in place; a partial one (or the empty
-        // message's empty block) from the padded copy.
-        self.has_tail = rest != 0 || whole == 0;
-        self.tail = [0; BLOCK];
-        self.tail[..rest].copy_from_slice(&data[whole * BLOCK..]);
-        self.tail_len = rest;
-        self.body = whole;
-        self.pos = 0;
-        self.job = Some(j);
-    }
-
-    fn total(&self) -> usize {
-        self.body + usize::from(self.has_tail)
-    }
-
-    /// The contiguous blocks the lane has next: the rest of its body, else its tail.
-    fn segment<'a>(&'a self, data: &'a [u8]) -> &'a [u8] {
-        if self.pos < self.body {
-            &data[self.pos * BLOCK..self.body * BLOCK]
-        } else {
-            &self.tail
-        }
-    }
 }
 
 /// The 32-byte BLAKE3 hashes of `msgs`, in order, through `compress`, a kernel of `lanes`
@@ -216,90 +161,69 @@ fn parent_block(left: &[u32; 8], right: &[u32; 8]) -> [u8; BLOCK] {
     b
 }
 
-/// Runs `jobs` in the order `order` through the `n` lanes of `compress`, job `j`'s final
-/// chaining value (or root output) into `out[j]`.
-///
-/// Each call gives every busy lane as many blocks as the one with the fewest left in its
-/// current segment (its body in place, or its padded last block); a lane whose job is
-/// done takes the next at once, and a lane left without one (at the end) is fed a busy
-/// lane's blocks and its result ignored.
-fn run_jobs(compress: Compress, n: usize, jobs: &[Job], order: &[usize], out: &mut [[u32; 8]]) {
-    assert!((1..=MAX_LANES).contains(&n));
-    let mut state_store = [0u32; 8 * MAX_LANES];
-    let state = &mut state_store[..8 * n];
-    let mut lane_store = [Lane::IDLE; MAX_LANES];
-    let lanes = &mut lane_store[..n];
-    let mut queue = order.iter().copied();
-    let mut p = Params::default();
-    loop {
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            if lane.job.is_none()
-                && let Some(j) = queue.next()
-            {
-                lane.start(j, jobs[j].data);
-                for (w, &iv) in BLAKE3_IV.iter().enumerate() {
-                    state[w * n + i] = iv;
-                }
-            }
-        }
-        let Some(fill) = lanes
-            .iter()
-            .find_map(|l| l.job.map(|j| l.segment(jobs[j].data)))
-        else {
-            break;
-        };
-        let mut data: [&[u8]; MAX_LANES] = [fill; MAX_LANES];
-        let mut blocks = usize::MAX;
-        for (d, lane) in data.iter_mut().zip(lanes.iter()) {
-            if let Some(j) = lane.job {
-                *d = lane.segment(jobs[j].data);
-                blocks = blocks.min(d.len() / BLOCK);
-            }
-        }
-        for (i, lane) in lanes.iter().enumerate() {
-            let Some(j) = lane.job else {
-                continue;
-            };
-            let job = &jobs[j];
-            let ends = lane.pos + blocks == lane.total();
+/// A batch's jobs of one phase, through one kernel.
+struct Batch<'j, 'a> {
+    compress: Compress,
+    jobs: &'j [Job<'a>],
+}
+
+impl<'a> Jobs<'a> for Batch<'_, 'a> {
+    type W = u32;
+    const BLOCK: usize = BLOCK;
+
+    fn iv(&self) -> &[u32] {
+        &BLAKE3_IV
+    }
+
+    fn data(&self, j: usize) -> &'a [u8] {
+        self.jobs[j].data
+    }
+
+    /// A last block that is whole is hashed in place; a partial one (or the empty
+    /// message's empty block) from a zero-padded copy.
+    fn start(&self, j: usize, tail: &mut [u8; MAX_TAIL]) -> (usize, usize) {
+        let data = self.jobs[j].data;
+        let whole = data.len() / BLOCK;
+        let rest = data.len() % BLOCK;
+        tail[..BLOCK].fill(0);
+        tail[..rest].copy_from_slice(&data[whole * BLOCK..]);
+        (whole, usize::from(rest != 0 || whole == 0))
+    }
+
+    fn compress(&self, state: &mut [u32], data: &[&[u8]], blocks: usize, steps: &[Option<Step>]) {
+        let mut p = Params::default();
+        for (i, step) in steps.iter().enumerate() {
+            let Some(s) = step else { continue };
+            let job = &self.jobs[s.job];
             p.counter_lo[i] = job.counter as u32;
             p.counter_hi[i] = (job.counter >> 32) as u32;
             p.base[i] = if job.chunk { 0 } else { BLAKE3_PARENT };
-            p.start[i] = if job.chunk && lane.pos == 0 {
+            p.start[i] = if job.chunk && s.first {
                 BLAKE3_CHUNK_START
             } else {
                 0
             };
-            p.end[i] = match (ends, job.chunk, job.root) {
-                (false, _, _) => 0,
-                (true, true, false) => BLAKE3_CHUNK_END,
-                (true, true, true) => BLAKE3_CHUNK_END | BLAKE3_ROOT,
-                (true, false, root) => {
-                    if root {
-                        BLAKE3_ROOT
-                    } else {
-                        0
-                    }
-                }
-            };
-            p.last_len[i] = if lane.pos < lane.body {
-                BLOCK as u32
+            let end = if job.chunk { BLAKE3_CHUNK_END } else { 0 };
+            let root = if job.root { BLAKE3_ROOT } else { 0 };
+            p.end[i] = if s.last { end | root } else { 0 };
+            p.last_len[i] = if s.tail {
+                (job.data.len() % BLOCK) as u32
             } else {
-                lane.tail_len as u32
+                BLOCK as u32
             };
         }
-        compress(state, &data[..n], blocks, &p);
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            let Some(j) = lane.job else {
-                continue;
-            };
-            lane.pos += blocks;
-            if lane.pos == lane.total() {
-                for (w, o) in out[j].iter_mut().enumerate() {
-                    *o = state[w * n + i];
-                }
-                lane.job = None;
-            }
-        }
+        (self.compress)(state, data, blocks, &p);
     }
+}
+
+/// Runs `jobs` in the order `order` through the `n` lanes of `compress` ([`lanes::run`]),
+/// job `j`'s final chaining value (or root output) into `out[j]`.
+fn run_jobs(
+    compress: Compress,
+    n: usize,
+    jobs: &[Job],
+    order: &[usize],
+    out: &mut [[u32; MAX_WORDS]],
+) {
+    lanes::run(&Batch { compress, jobs }, n, order.iter().copied(), out);
 }
