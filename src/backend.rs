@@ -137,6 +137,25 @@ impl fmt::Display for Backend {
     }
 }
 
+/// The environment variable that turns backends off: backend names, separated by commas
+/// (`KHSUM_DISABLE_BACKENDS=sha-ni,avx512`), which [`Available::detect`] then reports
+/// absent, as if the CPU lacked them. For an emulator or virtual machine whose
+/// instructions are wrong (Bochs 2.7's `SHA1RNDS4`: `.ci/bochs-avx512`) and for tests.
+/// Names it does not know are ignored; `portable` and `auto` cannot be turned off.
+pub const DISABLE_ENV: &str = "KHSUM_DISABLE_BACKENDS";
+
+/// The backends [`DISABLE_ENV`] names, read once.
+fn disabled() -> &'static [Backend] {
+    static DISABLED: std::sync::OnceLock<Vec<Backend>> = std::sync::OnceLock::new();
+    DISABLED.get_or_init(|| {
+        std::env::var(DISABLE_ENV)
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|name| Backend::from_name(name.trim()))
+            .collect()
+    })
+}
+
 /// Proof that this CPU supports a backend. The only constructor is [`Available::detect`],
 /// which runs the CPU-feature detection, so code holding one may run the backend's
 /// `#[target_feature]` kernels. Under Miri only the portable and crate-dispatched
@@ -146,10 +165,12 @@ pub struct Available(Backend);
 
 impl Available {
     /// Detects `backend` on this CPU: `Some(proof)` when its features are all present.
+    /// A backend named in [`DISABLE_ENV`] is not detected.
     pub fn detect(backend: Backend) -> Option<Available> {
         let present = match backend {
             Backend::Portable | Backend::Auto => true,
             _ if cfg!(miri) => false,
+            _ if disabled().contains(&backend) => false,
             _ => arch::detect(backend),
         };
         present.then_some(Available(backend))

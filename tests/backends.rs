@@ -130,3 +130,62 @@ fn boundary_lengths_on_every_backend() {
         }
     }
 }
+
+/// `KHSUM_DISABLE_BACKENDS` turns a backend off as if the CPU lacked it: `khsum list` no
+/// longer offers it, and the algorithm hashes on its next backend, to the same digest.
+#[test]
+fn a_disabled_backend_is_neither_listed_nor_used() {
+    use crate::util::{Dir, s};
+    let (alg, b) = Algorithm::all()
+        .iter()
+        .filter(|a| a.key == KeyRule::None)
+        .find_map(|a| {
+            let b = a.best_backend();
+            (b != Backend::Portable && b != Backend::Auto).then_some((a, b))
+        })
+        .expect("an unkeyed algorithm with a SIMD backend on this CPU");
+    let d = Dir::new();
+    d.create("f", vec![0x61; 100_000]);
+    let backends_listed = |disable: &str| {
+        let r = d
+            .command()
+            .env(khsum::backend::DISABLE_ENV, disable)
+            .args(["list"])
+            .run();
+        assert_eq!(r.code, 0);
+        let out = s(&r.out);
+        let header = out.lines().next().unwrap();
+        let line = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(alg.name))
+            .unwrap();
+        // The BACKEND and AVAILABLE BACKENDS columns, where the header puts them.
+        let col = |h: &str| {
+            line[header.find(h).unwrap()..]
+                .split_whitespace()
+                .next()
+                .unwrap()
+        };
+        let all = col("AVAILABLE")
+            .split(',')
+            .map(str::to_string)
+            .collect::<Vec<_>>();
+        (col("BACKEND").to_string(), all)
+    };
+    let (best, all) = backends_listed("");
+    assert_eq!(best, b.name());
+    assert!(all.contains(&b.name().to_string()), "{all:?}");
+    let (best, all) = backends_listed(&format!("nonsense, {}", b.name()));
+    assert_ne!(best, b.name());
+    assert!(!all.contains(&b.name().to_string()), "{all:?}");
+    let hash = |disable: &str| {
+        let r = d
+            .command()
+            .env(khsum::backend::DISABLE_ENV, disable)
+            .args(["-a", alg.name, "f"])
+            .run();
+        assert_eq!((r.code, r.err.as_str()), (0, ""));
+        s(&r.out)
+    };
+    assert_eq!(hash(b.name()), hash(""));
+}
