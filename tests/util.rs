@@ -89,6 +89,15 @@ pub(crate) fn khsum(dir: &Path) -> assert_cmd::Command {
     c
 }
 
+/// Whether khsum runs under an emulator: a target runner is set for cargo (the aarch64 leg
+/// of `.ci/run` runs the tests and khsum under user-mode QEMU).
+pub(crate) fn emulated() -> bool {
+    std::env::vars_os().any(|(k, _)| {
+        let k = k.to_string_lossy();
+        k.starts_with("CARGO_TARGET_") && k.ends_with("_RUNNER")
+    })
+}
+
 /// The binary as a `std::process::Command`, for what `assert_cmd` cannot do (a file as
 /// stdout, a running child's pipes, a closed descriptor); through the target's runner
 /// like [`khsum`].

@@ -111,6 +111,8 @@ pub(super) fn run<'a, J: Jobs<'a>>(
                 && let Some(j) = queue.next()
             {
                 (lane.body, lane.tail_blocks) = jobs.start(j, &mut lane.tail);
+                // A job of no blocks would never end.
+                assert!(lane.body + lane.tail_blocks > 0, "job {j} has no blocks");
                 lane.pos = 0;
                 lane.job = Some(j);
                 for (w, &v) in iv.iter().enumerate() {
