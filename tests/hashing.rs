@@ -555,6 +555,51 @@ fn sparse_file_larger_than_4_gib() {
     assert_eq!(s(&r.out), format!("{}  sparse\n", h.finalize().to_hex()));
 }
 
+/// A long run of names after the options (what a shell glob gives; khsum parses such a
+/// run outside clap, `args::parse`) hashes every name in order, exactly as the same names
+/// read from a list, for the default command, `-c` and `check`, with a missing name among
+/// them and options between the names.
+#[test]
+fn long_runs_of_names_on_the_command_line() {
+    let d = TempDir::new().unwrap();
+    let names: Vec<String> = (0..600).map(|i| format!("f{i:03}")).collect();
+    for (i, n) in names.iter().enumerate() {
+        if i != 444 {
+            fs::write(d.path().join(n), format!("{i}\n")).unwrap();
+        }
+    }
+    fs::write(d.path().join("list"), names.join("\n") + "\n").unwrap();
+    let listed = run(khsum(d.path()).args(["-a", "md5", "--files-from", "list"]));
+    assert_eq!(listed.code, 1, "{}", listed.err);
+    assert_eq!(s(&listed.out).lines().count(), 599);
+    let args = run(khsum(d.path()).args(["-a", "md5"]).args(&names));
+    assert_eq!(
+        (s(&args.out), args.err, args.code),
+        (s(&listed.out), listed.err.clone(), 1)
+    );
+    // Options between the names: those before the run still apply, and -j1's order is
+    // the same.
+    let mixed = run(khsum(d.path())
+        .arg("f000")
+        .args(["-a", "md5", "-j1"])
+        .args(&names[1..]));
+    assert_eq!((s(&mixed.out), mixed.code), (s(&listed.out), 1));
+    // Lists checked back through -c and check, a list of ten lines named 300 times.
+    let ten: String = s(&listed.out)
+        .lines()
+        .take(10)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    fs::write(d.path().join("sums"), ten).unwrap();
+    let lists = vec!["sums"; 300];
+    for cmd in [&["-c", "-a", "md5"][..], &["check", "-a", "md5"][..]] {
+        let r = run(khsum(d.path()).args(cmd).args(&lists));
+        assert_eq!((r.err.as_str(), r.code), ("", 0), "{cmd:?}");
+        let ok = s(&r.out).lines().filter(|l| l.ends_with(": OK")).count();
+        assert_eq!((ok, s(&r.out).lines().count()), (3000, 3000), "{cmd:?}");
+    }
+}
+
 #[test]
 fn double_dash_ends_options() {
     let d = tree();

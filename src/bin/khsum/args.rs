@@ -499,6 +499,116 @@ pub enum GenerateWhat {
     },
 }
 
+/// The command line parsed: what `Cli::try_parse` gives, faster for long lists of names.
+///
+/// Clap keeps two copies of every value and grows its vectors one name at a time: 20,000
+/// names cost 13 ms of CPU before the first file is opened, an eighth of the wall time of
+/// hashing that many small files on two threads (PERFORMANCE.md, "Starting on 20,000
+/// names"). So when the command line ends in a long run of plain names (no `-` at their
+/// start, except `-` itself), clap parses everything before them plus the first of them,
+/// and the rest are appended to the files (or lists) that first name went to. That is
+/// what clap would do with them: no option takes more than one value per occurrence
+/// (checked in [`plain_tail`]), so past the last option and the one value it may take,
+/// every plain word is a file. Whenever that cannot be shown (a `--` anywhere, fewer than
+/// [`PLAIN_TAIL_MIN`] names, the first name not the last file clap saw, any error), the
+/// whole line goes to clap.
+///
+/// # Errors
+/// Clap's, exactly as for `Cli::try_parse`.
+pub fn parse() -> Result<Cli, clap::Error> {
+    parse_from(std::env::args_os().collect(), PLAIN_TAIL_MIN)
+}
+
+/// Plain names at the end of a command line from which [`parse`] hands clap only the
+/// first of them.
+const PLAIN_TAIL_MIN: usize = 256;
+
+/// [`parse`] of `argv` (the program's name first), taking the short way for a run of at
+/// least `min_tail` plain names after the first.
+fn parse_from(argv: Vec<OsString>, min_tail: usize) -> Result<Cli, clap::Error> {
+    use clap::CommandFactory;
+    let argv = match plain_tail(&argv, min_tail) {
+        Some(first) => {
+            // Built only here: building it takes a good part of a millisecond.
+            let mut cmd = Cli::command();
+            if !single_valued(&cmd) {
+                argv
+            } else {
+                match parse_split(&mut cmd, argv, first) {
+                    Ok(cli) => return Ok(cli),
+                    Err(argv) => argv,
+                }
+            }
+        }
+        None => argv,
+    };
+    Cli::try_parse_from(argv)
+}
+
+/// Clap's parse (with `cmd`, [`Cli`]'s command) of `argv` up to its word `first`, then
+/// every word after it appended to the names that word went to; `argv` back when that
+/// word was not the last file or list of a command that takes them, or clap found an
+/// error.
+fn parse_split(
+    cmd: &mut clap::Command,
+    mut argv: Vec<OsString>,
+    first: usize,
+) -> Result<Cli, Vec<OsString>> {
+    use clap::FromArgMatches;
+    let tail = argv.split_off(first + 1);
+    if let Ok(mut matches) = cmd.try_get_matches_from_mut(&argv)
+        && let Ok(mut cli) = Cli::from_arg_matches_mut(&mut matches)
+        && let Some(files) = cli.files_mut()
+        && files.last() == argv.last()
+    {
+        files.extend(tail);
+        return Ok(cli);
+    }
+    argv.extend(tail);
+    Err(argv)
+}
+
+/// Where the run of plain names that ends `argv` can start: the index of its first name,
+/// at least two words past the last word that starts with `-` (that word and the value
+/// it may take), with at least `min_tail` names after it. `None` when there is no such
+/// run, or when `argv` holds `--`. (That no option takes several values, which the run
+/// also needs, is [`single_valued`].)
+fn plain_tail(argv: &[OsString], min_tail: usize) -> Option<usize> {
+    let dash = |a: &OsString| {
+        let b = a.as_encoded_bytes();
+        b.len() > 1 && b[0] == b'-'
+    };
+    if argv.iter().any(|a| a == "--") {
+        return None;
+    }
+    let first = match argv.iter().skip(1).rposition(dash) {
+        Some(i) => i + 1 + 2,
+        None => 1,
+    };
+    (argv.len() >= first + 1 + min_tail.max(1)).then_some(first)
+}
+
+/// Whether no option of `cmd` or of its subcommands takes more than one value at once.
+fn single_valued(cmd: &clap::Command) -> bool {
+    cmd.get_arguments()
+        .filter(|a| !a.is_positional())
+        .all(|a| a.get_num_args().is_none_or(|n| n.max_values() <= 1))
+        && cmd.get_subcommands().all(single_valued)
+}
+
+impl Cli {
+    /// The names a command takes in a run: the files to hash or tag, or the lists to
+    /// check; `None` for the commands that take none.
+    fn files_mut(&mut self) -> Option<&mut Vec<OsString>> {
+        match &mut self.command {
+            None => Some(&mut self.files),
+            Some(Command::Hash(c) | Command::Tag(c)) => Some(&mut c.files),
+            Some(Command::Check(c)) => Some(&mut c.lists),
+            Some(_) => None,
+        }
+    }
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum Shell {
     Bash,
@@ -516,5 +626,136 @@ mod tests {
     #[test]
     fn clap_definition_is_valid() {
         Cli::command().debug_assert();
+    }
+
+    fn words(line: &[&str]) -> Vec<OsString> {
+        line.iter().map(OsString::from).collect()
+    }
+
+    /// What clap makes of a command line, as text: the parsed command's fields, or the
+    /// error's kind and message.
+    fn outcome(r: Result<Cli, clap::Error>) -> String {
+        match r {
+            Ok(cli) => format!("{cli:?}"),
+            Err(e) => format!("{:?}: {}", e.kind(), e.render()),
+        }
+    }
+
+    /// The short way gives what clap gives, for random command lines from words that
+    /// take values, flags, short clusters, subcommand names, `--`, `-` and plain names,
+    /// and for every split point (the short way's threshold at 0 and 1).
+    #[test]
+    fn split_parse_equals_clap() {
+        const WORDS: &[&str] = &[
+            "-c",
+            "--check",
+            "-a",
+            "md5",
+            "--algorithm=sha256",
+            "-amd5",
+            "-j",
+            "2",
+            "-j1",
+            "-r",
+            "--no-mmap",
+            "--tag",
+            "-z",
+            "--key",
+            "--key-file",
+            "k",
+            "--key-env",
+            "-l",
+            "16",
+            "--quiet",
+            "--status",
+            "-w",
+            "--strict",
+            "--files-from",
+            "--files0-from",
+            "--update",
+            "--exclude",
+            "*.o",
+            "-",
+            "--",
+            "-5",
+            "-ca",
+            "-cz",
+            "-ja",
+            "check",
+            "tag",
+            "hash",
+            "list",
+            "bench",
+            "selftest",
+            "f1",
+            "f2",
+            "a b",
+            "--help",
+            "-V",
+        ];
+        let mut rng = khsum::testutil::TestRng::new(26);
+        let mut split = 0;
+        for _ in 0..4000 {
+            let mut line = vec![OsString::from("khsum")];
+            for _ in 0..rng.below(9) {
+                line.push(WORDS[rng.below(WORDS.len() as u64) as usize].into());
+            }
+            for i in 0..rng.below(5) {
+                line.push(format!("name{i}").into());
+            }
+            let want = outcome(Cli::try_parse_from(&line));
+            for min_tail in [0, 1] {
+                let got = outcome(parse_from(line.clone(), min_tail));
+                assert_eq!(got, want, "{line:?}");
+            }
+            split += usize::from(plain_tail(&line, 0).is_some());
+        }
+        // The short way was tried on a good part of them.
+        assert!(split > 500, "{split}");
+    }
+
+    /// The command lines the short way exists for take it (clap parses up to the first
+    /// name of the run, and the run lands in the files), and give clap's result.
+    #[test]
+    fn long_runs_of_names_take_the_short_way() {
+        let names: Vec<String> = (0..PLAIN_TAIL_MIN + 2).map(|i| format!("d/f{i}")).collect();
+        for (head, first) in [
+            (&[][..], 1),
+            (&["-a", "md5"][..], 3),
+            (&["--no-names", "-j1"][..], 4),
+            (&["tag", "-a", "siphash-2-4", "--key-file", "k"][..], 6),
+            (&["-c", "--strict"][..], 4),
+            (&["check", "-a", "sha256"][..], 4),
+            (&["hash", "--key"][..], 4),
+        ] {
+            let mut line = words(&["khsum"]);
+            line.extend(head.iter().map(OsString::from));
+            line.extend(names.iter().map(OsString::from));
+            assert_eq!(plain_tail(&line, PLAIN_TAIL_MIN), Some(first), "{head:?}");
+            let want = outcome(Cli::try_parse_from(&line));
+            let got = parse_split(&mut Cli::command(), line.clone(), first);
+            let got = got.map_err(|_| "not taken").expect("the short way");
+            assert_eq!(outcome(Ok(got)), want, "{head:?}");
+            assert_eq!(outcome(parse_from(line, PLAIN_TAIL_MIN)), want, "{head:?}");
+        }
+        // Not for fewer names, nor with `--`, nor for a command that takes no names.
+        let line = words(&["khsum", "-a", "md5", "f1", "f2"]);
+        assert_eq!(plain_tail(&line, PLAIN_TAIL_MIN), None);
+        let mut line = words(&["khsum", "--"]);
+        line.extend(names.iter().map(OsString::from));
+        assert_eq!(plain_tail(&line, PLAIN_TAIL_MIN), None);
+        // Nor when an option (here of a subcommand) may take several values: the plain
+        // words after it could be its values.
+        let greedy = clap::Command::new("x")
+            .subcommand(clap::Command::new("y").arg(clap::Arg::new("o").long("o").num_args(1..)));
+        assert!(!single_valued(&greedy));
+        assert!(single_valued(&Cli::command()));
+        let mut line = words(&["khsum", "list"]);
+        line.extend(names.iter().map(OsString::from));
+        assert!(parse_split(&mut Cli::command(), line.clone(), 2).is_err());
+        assert_eq!(
+            outcome(parse_from(line.clone(), PLAIN_TAIL_MIN)),
+            outcome(Cli::try_parse_from(&line))
+        );
     }
 }

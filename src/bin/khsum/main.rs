@@ -14,15 +14,13 @@ mod report;
 mod selftest;
 mod setup;
 
-use args::Cli;
-use clap::Parser;
 use plan::Plan;
 use report::{Status, warn};
 use setup::SetupError;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match args::parse() {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {
             // A usage error: clap's message on stderr, exit 2.
