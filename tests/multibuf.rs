@@ -436,6 +436,7 @@ fn blake3_every_length_up_to_three_chunks() {
 fn blake3_tree_shapes_and_the_largest_inputs() {
     let data = TestRng::new(33).bytes(33 * 1024 + 1);
     let mut lens = vec![mb::BLAKE3_MAX_INPUT, 2 * mb::BLAKE3_MAX_INPUT + 1025];
+    lens.extend([mb::BLAKE3_AVX512_MAX_INPUT, mb::BLAKE3_NEON_MAX_INPUT]);
     for chunks in 1..=33 {
         lens.extend([chunks * 1024 - 1, chunks * 1024, chunks * 1024 + 1]);
     }
@@ -460,6 +461,11 @@ fn blake3_lanes_only_for_the_plain_hash() {
     };
     #[cfg(target_arch = "x86_64")]
     assert_eq!(Kind::Blake3.max_input(Backend::Avx2), mb::BLAKE3_MAX_INPUT);
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(
+        Kind::Blake3.max_input(Backend::Avx512),
+        mb::BLAKE3_AVX512_MAX_INPUT
+    );
     assert_eq!(
         Kind::Blake3.max_input(Backend::Neon),
         mb::BLAKE3_NEON_MAX_INPUT

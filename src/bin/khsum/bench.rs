@@ -127,13 +127,14 @@ fn multi_buffer(plan: &BenchPlan, counter: &mut Counter, show_progress: bool) ->
             continue;
         }
         seen.push(a.name);
-        let mut sizes: Vec<usize> = plan
-            .cases
-            .iter()
-            .filter(|c| c.0 == a)
-            .map(|c| c.2)
-            .collect();
-        sizes.dedup();
+        // Each size once, in the plan's order: the cases hold it once per single-stream
+        // backend.
+        let mut sizes: Vec<usize> = Vec::new();
+        for c in plan.cases.iter().filter(|c| c.0 == a) {
+            if !sizes.contains(&c.2) {
+                sizes.push(c.2);
+            }
+        }
         for b in khsum::mb::available_backends() {
             for &s in &sizes {
                 if show_progress {
