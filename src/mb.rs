@@ -329,14 +329,15 @@ pub const BLAKE3_NEON_MAX_INPUT: usize = 3 * 1024;
 fn chosen(kind: Kind) -> Option<&'static Entry<Kernels>> {
     let wish = std::env::var(ENV).unwrap_or_default();
     let forced = |b: Backend| Available::detect(b).and_then(|p| backend::select(KERNELS, p));
+    let best = backend::best(KERNELS);
     match wish.as_str() {
         "off" => return None,
         "on" => {}
-        "" if hash_instructions(kind) => return None,
+        "" if hash_instructions(kind, best.backend) => return None,
         "" => {}
         name => return Backend::from_name(name).and_then(forced),
     }
-    Some(backend::best(KERNELS)).filter(|e| e.backend != Backend::Portable && pays(kind, e.backend))
+    Some(best).filter(|e| e.backend != Backend::Portable && pays(kind, e.backend))
 }
 
 /// Whether `kind`'s kernel on `backend` beats one message at a time in scalar code. Not
@@ -349,18 +350,21 @@ fn pays(kind: Kind, backend: Backend) -> bool {
 }
 
 /// Whether this CPU has instructions that hash one `kind` message faster than its
-/// multi-buffer kernel. SHA-256 against SHA-NI on AMD Zen 3: see the README's
-/// multi-buffer section (8 AVX2 lanes measured slower than SHA-NI single-stream on the
-/// small-file tree); the AVX-512 and ARM cases are not measured, so the dedicated
-/// instructions keep their place there too.
-fn hash_instructions(kind: Kind) -> bool {
+/// multi-buffer kernel on `lanes`. SHA-256 against SHA-NI: 8 AVX2 lanes measured slower
+/// than SHA-NI single-stream on the small-file tree on AMD Zen 3 (the README's
+/// multi-buffer section), 16 AVX-512 lanes faster on AMD Zen 4 (0.88x and 0.96x its time
+/// in two runs of `benches/multibuf.sh`; PERFORMANCE.md), so SHA-NI keeps SHA-256 unless
+/// the lanes are AVX-512. The ARM cases are not measured, so the dedicated instructions
+/// keep their place there.
+fn hash_instructions(kind: Kind, lanes: Backend) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        kind == Kind::Sha256 && std::is_x86_feature_detected!("sha")
+        kind == Kind::Sha256 && lanes != Backend::Avx512 && std::is_x86_feature_detected!("sha")
     }
     #[cfg(target_arch = "aarch64")]
     {
         use std::arch::is_aarch64_feature_detected as has;
+        let _ = lanes;
         match kind {
             Kind::Md5 => false,
             Kind::Sha256 => has!("sha2"),
@@ -370,7 +374,7 @@ fn hash_instructions(kind: Kind) -> bool {
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {
-        let _ = kind;
+        let _ = (kind, lanes);
         false
     }
 }

@@ -41,7 +41,8 @@ fn every_standard_vector_on_every_multi_buffer_kernel() {
 }
 
 /// The registry's MD5 and SHA-512 hashers carry the best SIMD kernel this CPU has;
-/// SHA-256 only where no SHA-256 instructions (SHA-NI, ARMv8 SHA-2) beat it.
+/// SHA-256 only where no SHA-256 instructions (SHA-NI, ARMv8 SHA-2) beat it: on x86-64,
+/// without SHA-NI or with AVX-512 lanes.
 #[test]
 fn the_registry_hashers_carry_the_chosen_kernel() {
     if std::env::var_os(mb::ENV).is_some() {
@@ -64,6 +65,15 @@ fn the_registry_hashers_carry_the_chosen_kernel() {
                 simd.filter(|_| pays),
                 "{}",
                 kind.name()
+            );
+        }
+        // SHA-256: SHA-NI single-stream, unless the lanes are AVX-512.
+        #[cfg(target_arch = "x86_64")]
+        if kind == Kind::Sha256 {
+            let sha_ni = std::is_x86_feature_detected!("sha");
+            assert_eq!(
+                h.multi_buffer_backend(),
+                simd.filter(|&b| !sha_ni || b == Backend::Avx512)
             );
         }
         assert_eq!(h.multi_buffer_max() > 0, h.multi_buffer_backend().is_some());
