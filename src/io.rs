@@ -477,7 +477,8 @@ fn hash_open(
     if expected > 0 && (have as u64) > expected {
         return Err(changed());
     }
-    let mmap = mmap == Mmap::Auto && start == 0 && big_for_mmap(meta, proto);
+    let ahead = use_fault_ahead(proto, meta.len());
+    let mmap = mmap == Mmap::Auto && start == 0 && big_for_mmap(meta, proto, ahead);
     if expected > 0 && expected <= buf.len() as u64 && !mmap {
         let len = expected as usize;
         read_exact(file, &mut buf[have..len])?;
@@ -498,7 +499,7 @@ fn hash_open(
     if mmap && let Ok(map) = MappedFile::map(file, meta.len()) {
         #[cfg(test)]
         MAPPED.set(MAPPED.get() + 1);
-        h.update_large(&map.bytes()[have..]);
+        update_mapped(&mut *h, &map.bytes()[have..], ahead);
         let faulted = map.faulted();
         drop(map);
         if faulted || Stamp::of(&file.metadata()?) != before {
@@ -759,9 +760,54 @@ fn read_pipelined(
     })
 }
 
-/// Whether a regular file is large enough to be memory-mapped for this hasher.
-fn big_for_mmap(meta: &Metadata, proto: &dyn Hasher) -> bool {
-    cfg!(unix) && meta.len() >= MMAP_MIN && proto.prefers_mmap()
+/// Whether a regular file is large enough to be memory-mapped for this hasher: one that
+/// [prefers a mapping](Hasher::prefers_mmap), or one whose pages a helper will fault in
+/// ahead (`ahead`, from [`use_fault_ahead`]).
+fn big_for_mmap(meta: &Metadata, proto: &dyn Hasher, ahead: bool) -> bool {
+    cfg!(unix) && meta.len() >= MMAP_MIN && (proto.prefers_mmap() || ahead)
+}
+
+/// Whether a file of `len` bytes is mapped and its pages faulted in ahead by a helper
+/// thread ([`Hasher::fault_ahead`]): the hasher asks for it, and the file and the idle
+/// threads are those a ring would need ([`ring_fits`]). `-j1` keeps one thread.
+fn use_fault_ahead(proto: &dyn Hasher, len: u64) -> bool {
+    use std::sync::atomic::Ordering::Relaxed;
+    proto.fault_ahead()
+        && ring_fits(
+            len,
+            rayon::current_num_threads(),
+            BUSY.load(Relaxed),
+            RINGS.load(Relaxed),
+        )
+}
+
+/// Hashes a mapped input; with `ahead` ([`use_fault_ahead`]), a scoped helper thread
+/// touches one byte of every page from the start while this thread hashes, so the page
+/// faults of a page-cached file are taken on the other core instead of stalling the hash
+/// chain. The helper counts as a ring while it runs, and stops when the hash is done;
+/// the hashing thread faults in whatever it reaches first itself. A fault past a
+/// truncated file's end, on either thread, is caught by the mapping's guard.
+#[cfg(unix)]
+fn update_mapped(h: &mut dyn Hasher, bytes: &[u8], ahead: bool) {
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    if !ahead {
+        return h.update_large(bytes);
+    }
+    const PAGE: usize = 4096;
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let _ring = Busy::count(&RINGS);
+            for (i, page) in bytes.chunks(PAGE).enumerate() {
+                if i % 64 == 0 && done.load(Relaxed) {
+                    return;
+                }
+                std::hint::black_box(page[0]);
+            }
+        });
+        h.update_large(bytes);
+        done.store(true, Relaxed);
+    });
 }
 
 /// Fills `buf` from the file. Reaching its end early means it shrank: an error. (A file
@@ -1142,6 +1188,51 @@ mod tests {
                     assert_eq!(n, len as u64, "{at}");
                     assert_eq!(finish(h).unwrap(), want, "{at}");
                 }
+            }
+        }
+    }
+
+    /// HighwayHash and LeMac map a large file and fault its pages in ahead on a helper
+    /// thread when a second thread is allowed, and give the streaming digest; with one
+    /// thread (`-j1`), and for SipHash, the file is read, not mapped.
+    #[test]
+    fn fault_ahead_mapping_gives_the_streaming_digest() {
+        let d = tempfile::TempDir::new().unwrap();
+        let path = d.path().join("f");
+        let data = crate::testutil::TestRng::new(3).bytes(PIPELINE_MIN as usize + 12345);
+        std::fs::write(&path, &data).unwrap();
+        for threads in [2, 1] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for (name, ahead) in [
+                ("highwayhash-256", true),
+                ("lemac", true),
+                ("siphash-2-4", false),
+            ] {
+                let alg = crate::Algorithm::lookup(name).unwrap();
+                let key = crate::testutil::key_for(alg, &[], 0);
+                let params = crate::Params {
+                    out_len: None,
+                    nonce: alg.nonce.then_some([1; 16]),
+                    seek: 0,
+                };
+                let proto = alg.hasher(key.as_ref(), &params).unwrap();
+                let mut h = proto.box_clone();
+                h.update(&data);
+                let want = h.finalize().unwrap();
+                let (got, mapped) = pool.install(|| {
+                    let before = MAPPED.get();
+                    let got = hash_path(&path, &*proto).unwrap();
+                    (got, MAPPED.get() - before)
+                });
+                assert_eq!(got, want, "{name}, {threads} threads");
+                assert_eq!(
+                    mapped,
+                    u32::from(ahead && threads > 1),
+                    "{name}, {threads} threads"
+                );
             }
         }
     }

@@ -421,6 +421,10 @@ impl Hasher for MultiBuffered {
         self.inner.prefers_mmap()
     }
 
+    fn fault_ahead(&self) -> bool {
+        self.inner.fault_ahead()
+    }
+
     fn expect_len(&mut self, total: u64) {
         self.inner.expect_len(total);
     }
