@@ -34,11 +34,13 @@ pub trait Hasher: Send + Sync {
     /// Whether a large file is best memory-mapped with its pages faulted in ahead by a
     /// helper thread on another core while [`Hasher::update_large`] hashes on this one
     /// (when a core is idle; see `io`), instead of read through the helper's ring. True
-    /// for the hashes that run at memory speed in one chain, HighwayHash and LeMac, whose
-    /// hashing thread then never copies: 256 MiB page-cached, HighwayHash-256 took 0.67x
-    /// and LeMac 0.70x the ring's time on AMD Zen 4, and the mapping gained 25–45% over
-    /// one thread on an Intel Xeon (issue 26). Not for slower chains such as SipHash, which
-    /// the helper's faults made 1.4–1.9× slower on that Xeon.
+    /// for the hashes that run at memory speed in one chain (10 GB/s or more in cache),
+    /// whose hashing thread then never copies: HighwayHash, LeMac, XXH64, XXH3, the CRCs
+    /// and the System V sum. 256 MiB page-cached on AMD Zen 4, they took 0.62–0.81x the
+    /// ring's time (HighwayHash-256 38.6 against 58.3 ms, xxh3 41.4 against 56.9), and the
+    /// mapping gained 25–45% over one thread for HighwayHash and LeMac on an Intel Xeon
+    /// (issue 26). Not for slower chains such as SipHash, which the helper's faults made
+    /// 1.4–1.9× slower on that Xeon; XXH32 (6 GB/s) gained nothing on Zen 4.
     fn fault_ahead(&self) -> bool {
         false
     }
