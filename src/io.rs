@@ -1122,14 +1122,7 @@ mod tests {
             "xxh3",
             "crc",
         ] {
-            let alg = crate::Algorithm::lookup(name).unwrap();
-            let key = crate::testutil::key_for(alg, &[], 0);
-            let params = crate::Params {
-                out_len: None,
-                nonce: alg.nonce.then_some([1; 16]),
-                seek: 0,
-            };
-            let proto = alg.hasher(key.as_ref(), &params).unwrap();
+            let proto = keyed_hasher(name);
             assert!(!proto.prefers_mmap(), "{name}");
             let mut h = proto.box_clone();
             h.update(&data);
@@ -1192,6 +1185,18 @@ mod tests {
         }
     }
 
+    /// `name`'s hasher with a test key (and nonce), for the large-file tests.
+    fn keyed_hasher(name: &str) -> Box<dyn Hasher> {
+        let alg = crate::Algorithm::lookup(name).unwrap();
+        let key = crate::testutil::key_for(alg, &[], 0);
+        let params = crate::Params {
+            out_len: None,
+            nonce: alg.nonce.then_some([1; 16]),
+            seek: 0,
+        };
+        alg.hasher(key.as_ref(), &params).unwrap()
+    }
+
     /// The hashes at memory speed (HighwayHash, LeMac, XXH64, XXH3, the CRCs, the System V
     /// sum) map a large file when a second thread is idle, never with one thread (`-j1`);
     /// the others never. Hashing a mapping with the helper faulting its pages in ahead
@@ -1220,14 +1225,7 @@ mod tests {
             ("bsd", false),
             ("sha256", false),
         ] {
-            let alg = crate::Algorithm::lookup(name).unwrap();
-            let key = crate::testutil::key_for(alg, &[], 0);
-            let params = crate::Params {
-                out_len: None,
-                nonce: alg.nonce.then_some([1; 16]),
-                seek: 0,
-            };
-            let proto = alg.hasher(key.as_ref(), &params).unwrap();
+            let proto = keyed_hasher(name);
             assert_eq!(proto.fault_ahead(), ahead, "{name}");
             let idle = proto.fault_ahead() && ring_fits(len, 2, 1, 0);
             let alone = proto.fault_ahead() && ring_fits(len, 1, 1, 0);
