@@ -16,11 +16,15 @@ struct Saboteur {
     done: bool,
     sum: u64,
     mmap: bool,
+    ahead: bool,
 }
 
 impl Hasher for Saboteur {
     fn prefers_mmap(&self) -> bool {
         self.mmap
+    }
+    fn fault_ahead(&self) -> bool {
+        self.ahead
     }
     fn update(&mut self, data: &[u8]) {
         if !self.done {
@@ -52,6 +56,16 @@ impl Hasher for Saboteur {
 }
 
 fn sabotage(len: u64, new_len: u64, mmap: bool) -> Result<khsum::Digest, khsum::io::InputError> {
+    sabotage_with(len, new_len, mmap, false)
+}
+
+/// [`sabotage`] with a hasher that asks for its mapping to be faulted in ahead.
+fn sabotage_with(
+    len: u64,
+    new_len: u64,
+    mmap: bool,
+    ahead: bool,
+) -> Result<khsum::Digest, khsum::io::InputError> {
     let d = tempfile::TempDir::new().unwrap();
     let path = d.path().join("f");
     fs::write(&path, vec![1u8; len as usize]).unwrap();
@@ -61,6 +75,7 @@ fn sabotage(len: u64, new_len: u64, mmap: bool) -> Result<khsum::Digest, khsum::
         done: false,
         sum: 0,
         mmap,
+        ahead,
     };
     hash_path(&path, &s)
 }
@@ -73,6 +88,24 @@ fn truncated_while_mapped_is_an_error_not_a_crash() {
     // And to zero.
     let e = sabotage(len, 0, true).unwrap_err();
     assert_eq!(e.reason, "file changed while being read");
+}
+
+/// The same with a helper thread faulting the mapping's pages in ahead of the hash
+/// (`Hasher::fault_ahead`): either thread may reach a page past the new end first. A pool
+/// of 8 threads leaves one idle for the helper while other tests hash.
+#[test]
+fn truncated_while_mapped_and_faulted_ahead_is_an_error_not_a_crash() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(8)
+        .build()
+        .unwrap();
+    let len = khsum::io::PIPELINE_MIN + 4096;
+    for new_len in [len / 2, 4096, 0] {
+        let e = pool
+            .install(|| sabotage_with(len, new_len, false, true))
+            .unwrap_err();
+        assert_eq!(e.reason, "file changed while being read", "{new_len}");
+    }
 }
 
 #[test]
@@ -129,6 +162,7 @@ fn an_untouched_file_hashes() {
         done: true,
         sum: 0,
         mmap: true,
+        ahead: false,
     };
     assert_eq!(hash_path(&path, &s).unwrap(), (3 * MMAP_MIN).to_le_bytes());
     let r = Saboteur { mmap: false, ..s };
