@@ -477,8 +477,9 @@ fn hash_open(
     if expected > 0 && (have as u64) > expected {
         return Err(changed());
     }
-    let ahead = use_fault_ahead(proto, meta.len());
-    let mmap = mmap == Mmap::Auto && start == 0 && big_for_mmap(meta, proto, ahead);
+    let auto = mmap == Mmap::Auto && start == 0;
+    let ahead = auto && use_fault_ahead(proto, meta.len());
+    let mmap = auto && big_for_mmap(meta, proto, ahead);
     if expected > 0 && expected <= buf.len() as u64 && !mmap {
         let len = expected as usize;
         read_exact(file, &mut buf[have..len])?;
@@ -557,8 +558,16 @@ const RING: usize = 4;
 /// hashing, a ring would only add its hand-offs (5–25% more CPU time for the fast
 /// hashes) to cores with no time to spare.
 fn use_pipeline(proto: &dyn Hasher, len: u64) -> bool {
+    !proto.prefers_mmap() && helper_fits(len)
+}
+
+/// Whether a helper thread (a ring's reader, or a mapping's page toucher) may start for
+/// `len` bytes left now: [`ring_fits`] with this pool's threads and the files and rings
+/// running.
+fn helper_fits(len: u64) -> bool {
     use std::sync::atomic::Ordering::Relaxed;
-    !proto.prefers_mmap()
+    // The length first: a small file (most of them) reads no shared counter.
+    len >= PIPELINE_MIN
         && ring_fits(
             len,
             rayon::current_num_threads(),
@@ -567,7 +576,7 @@ fn use_pipeline(proto: &dyn Hasher, len: u64) -> bool {
         )
 }
 
-/// [`use_pipeline`]'s rule for `len` bytes left, `threads` allowed, `busy` files being
+/// [`helper_fits`]'s rule for `len` bytes left, `threads` allowed, `busy` files being
 /// hashed (the caller's among them; standard input is not counted, hence at least one)
 /// and `rings` running.
 fn ring_fits(len: u64, threads: usize, busy: usize, rings: usize) -> bool {
@@ -768,17 +777,10 @@ fn big_for_mmap(meta: &Metadata, proto: &dyn Hasher, ahead: bool) -> bool {
 }
 
 /// Whether a file of `len` bytes is mapped and its pages faulted in ahead by a helper
-/// thread ([`Hasher::fault_ahead`]): the hasher asks for it, and the file and the idle
-/// threads are those a ring would need ([`ring_fits`]). `-j1` keeps one thread.
+/// thread: the hasher asks for it ([`Hasher::fault_ahead`]) and a helper fits
+/// ([`helper_fits`], as for a ring). `-j1` keeps one thread.
 fn use_fault_ahead(proto: &dyn Hasher, len: u64) -> bool {
-    use std::sync::atomic::Ordering::Relaxed;
-    proto.fault_ahead()
-        && ring_fits(
-            len,
-            rayon::current_num_threads(),
-            BUSY.load(Relaxed),
-            RINGS.load(Relaxed),
-        )
+    proto.fault_ahead() && helper_fits(len)
 }
 
 /// Hashes a mapped input; with `ahead` ([`use_fault_ahead`]), a scoped helper thread
@@ -1100,7 +1102,10 @@ mod tests {
 
     /// A large file read through the ring by a helper thread gives the streaming digest,
     /// for hashers of every class that hash on one thread, whatever the bytes read before
-    /// (`have`); with one thread the file is read on the calling thread alone.
+    /// (`have`); so does a mapping whose pages a helper faults in ahead. The hashes at
+    /// memory speed (HighwayHash, LeMac, XXH64, XXH3, the CRCs, the System V sum) map a
+    /// large file when a thread is idle for the helper, never with one thread (`-j1`); the
+    /// others never map it. (A pool of 8 threads leaves one idle while other tests hash.)
     #[test]
     fn pipelined_read_gives_the_streaming_digest() {
         let d = tempfile::TempDir::new().unwrap();
@@ -1113,17 +1118,25 @@ mod tests {
                 .build()
                 .unwrap()
         };
-        let (two, one) = (pool(2), pool(1));
-        for name in [
-            "siphash-2-4",
-            "highwayhash-256",
-            "lemac",
-            "md5",
-            "xxh3",
-            "crc",
+        let (idle, one) = (pool(8), pool(1));
+        for (name, ahead) in [
+            ("siphash-2-4", false),
+            ("highwayhash-256", true),
+            ("lemac", true),
+            ("md5", false),
+            ("sha256", false),
+            ("xxh3", true),
+            ("xxh128", true),
+            ("xxh64", true),
+            ("xxh32", false),
+            ("crc", true),
+            ("crc32", true),
+            ("sysv", true),
+            ("bsd", false),
         ] {
             let proto = keyed_hasher(name);
             assert!(!proto.prefers_mmap(), "{name}");
+            assert_eq!(proto.fault_ahead(), ahead, "{name}");
             let mut h = proto.box_clone();
             h.update(&data);
             let want = Hashed {
@@ -1145,10 +1158,27 @@ mod tests {
                 assert_eq!(n, (data.len() - have) as u64, "{name}");
                 assert_eq!(finish(h).unwrap(), want.digest, "{name}, ring from {have}");
             }
-            let got = two.install(|| hash_path_with(&path, &*proto, Mmap::Auto));
-            assert_eq!(got.unwrap(), want, "{name}");
-            let got = one.install(|| hash_path_with(&path, &*proto, Mmap::Auto));
-            assert_eq!(got.unwrap(), want, "{name}, one thread");
+            // Mapped, with the helper faulting the pages in ahead.
+            #[cfg(unix)]
+            {
+                let file = File::open(&path).unwrap();
+                let map = MappedFile::map(&file, data.len() as u64).unwrap();
+                let mut h = proto.box_clone();
+                update_mapped(&mut *h, map.bytes(), true);
+                assert!(!map.faulted());
+                assert_eq!(finish(h).unwrap(), want.digest, "{name}, mapped");
+            }
+            // The whole path, and whether it mapped the file.
+            let mapped = |pool: &rayon::ThreadPool| {
+                pool.install(|| {
+                    let before = MAPPED.get();
+                    let got = hash_path_with(&path, &*proto, Mmap::Auto);
+                    (got.unwrap(), MAPPED.get() - before)
+                })
+            };
+            let want_mapped = u32::from(ahead && cfg!(unix));
+            assert_eq!(mapped(&idle), (want.clone(), want_mapped), "{name}");
+            assert_eq!(mapped(&one), (want, 0), "{name}, one thread");
         }
     }
 
@@ -1195,60 +1225,6 @@ mod tests {
             seek: 0,
         };
         alg.hasher(key.as_ref(), &params).unwrap()
-    }
-
-    /// The hashes at memory speed (HighwayHash, LeMac, XXH64, XXH3, the CRCs, the System V
-    /// sum) map a large file when a second thread is idle, never with one thread (`-j1`);
-    /// the others never. Hashing a mapping with the helper faulting its pages in ahead
-    /// gives the streaming digest, and so does the whole path. (The decision is checked
-    /// through its rule, not through `hash_path`: other tests hashing files at the same
-    /// time count as busy threads.)
-    #[test]
-    fn fault_ahead_mapping_gives_the_streaming_digest() {
-        let d = tempfile::TempDir::new().unwrap();
-        let path = d.path().join("f");
-        let data = crate::testutil::TestRng::new(3).bytes(PIPELINE_MIN as usize + 12345);
-        std::fs::write(&path, &data).unwrap();
-        let meta = std::fs::metadata(&path).unwrap();
-        let len = meta.len();
-        for (name, ahead) in [
-            ("highwayhash-256", true),
-            ("lemac", true),
-            ("xxh3", true),
-            ("xxh128", true),
-            ("xxh64", true),
-            ("crc", true),
-            ("crc32", true),
-            ("sysv", true),
-            ("siphash-2-4", false),
-            ("xxh32", false),
-            ("bsd", false),
-            ("sha256", false),
-        ] {
-            let proto = keyed_hasher(name);
-            assert_eq!(proto.fault_ahead(), ahead, "{name}");
-            let idle = proto.fault_ahead() && ring_fits(len, 2, 1, 0);
-            let alone = proto.fault_ahead() && ring_fits(len, 1, 1, 0);
-            assert_eq!(
-                big_for_mmap(&meta, &*proto, idle),
-                ahead && cfg!(unix),
-                "{name}"
-            );
-            assert!(!big_for_mmap(&meta, &*proto, alone), "{name}");
-            let mut h = proto.box_clone();
-            h.update(&data);
-            let want = h.finalize().unwrap();
-            #[cfg(unix)]
-            {
-                let file = File::open(&path).unwrap();
-                let map = MappedFile::map(&file, len).unwrap();
-                let mut h = proto.box_clone();
-                update_mapped(&mut *h, map.bytes(), true);
-                assert!(!map.faulted());
-                assert_eq!(h.finalize().unwrap(), want, "{name}, mapped");
-            }
-            assert_eq!(hash_path(&path, &*proto).unwrap(), want, "{name}");
-        }
     }
 
     /// The timed read takes the way that was faster for the rest of the file. A probe
