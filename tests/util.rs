@@ -5,7 +5,9 @@
 
 use sha2::Digest;
 use std::fs;
+use std::io::Write;
 use std::path::Path;
+use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 /// A temporary directory for one test.
@@ -76,6 +78,11 @@ impl TestCommand {
     /// Runs it: stdout, stderr and the exit status.
     pub(crate) fn run(&mut self) -> Run {
         run(&mut self.cmd)
+    }
+
+    #[cfg(unix)]
+    fn cmd_mut(&mut self) -> &mut assert_cmd::Command {
+        &mut self.cmd
     }
 }
 
@@ -156,13 +163,40 @@ impl Run {
     }
 }
 
+/// The longest one khsum run of a test may take, under QEMU included (the slowest take
+/// seconds); one that takes longer is killed, and the test fails naming the command
+/// instead of hanging the suite.
+const DEADLINE: Duration = Duration::from_secs(300);
+
 pub(crate) fn run(c: &mut assert_cmd::Command) -> Run {
-    let o = c.output().unwrap();
-    Run {
-        out: o.stdout,
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-        code: o.status.code().unwrap_or(-1),
+    run_within(c, DEADLINE)
+}
+
+/// Runs `c` to its end: stdout, stderr, exit status. A run past `deadline` is killed and
+/// fails the test. Under an emulator it is started once more first: user-mode QEMU (7.2,
+/// as Debian 12 ships it) has a known class of hangs in processes started from a threaded
+/// parent, and a CI run hung 80 minutes in a test whose four khsum runs take 0.5 s (in
+/// 900 runs of it here, none hung). A retry is written to stderr past the test's capture,
+/// so the CI log shows it; a native run is never retried.
+pub(crate) fn run_within(c: &mut assert_cmd::Command, deadline: Duration) -> Run {
+    let tries = if emulated() { 2 } else { 1 };
+    for attempt in 1..=tries {
+        let start = Instant::now();
+        let o = c.timeout(deadline).output().unwrap();
+        if o.status.code().is_none() && start.elapsed() >= deadline {
+            let _ = writeln!(
+                std::io::stderr(),
+                "khsum run {attempt} of {tries} killed after {deadline:?}: {c:?}"
+            );
+            continue;
+        }
+        return Run {
+            out: o.stdout,
+            err: String::from_utf8_lossy(&o.stderr).into_owned(),
+            code: o.status.code().unwrap_or(-1),
+        };
     }
+    panic!("khsum did not finish within {deadline:?}, {tries} times: {c:?}");
 }
 
 pub(crate) fn s(b: &[u8]) -> String {
@@ -317,4 +351,27 @@ pub(crate) fn drain(master: std::os::fd::OwnedFd) -> std::thread::JoinHandle<Vec
         }
         all
     })
+}
+
+/// The harness's deadline: a khsum held by a FIFO nobody opens is killed, the test fails
+/// naming the command, and the failure comes after the deadline (twice it under QEMU),
+/// not after the command would have finished.
+#[cfg(unix)]
+#[test]
+fn a_run_past_its_deadline_is_killed_and_named() {
+    let d = Dir::new();
+    mkfifo(&d.path().join("never-opened"));
+    let deadline = Duration::from_secs(2);
+    let start = Instant::now();
+    let r = std::panic::catch_unwind(|| {
+        run_within(d.command().args(["never-opened"]).cmd_mut(), deadline)
+    });
+    let msg = r.expect_err("a run that cannot end fails the test");
+    let msg = msg
+        .downcast_ref::<String>()
+        .expect("the panic carries a message");
+    assert!(msg.starts_with("khsum did not finish within 2s"), "{msg}");
+    assert!(msg.contains("never-opened"), "{msg}");
+    let tries = if emulated() { 2 } else { 1 };
+    assert!(start.elapsed() >= deadline * tries, "{:?}", start.elapsed());
 }
