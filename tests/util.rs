@@ -173,11 +173,11 @@ pub(crate) fn run(c: &mut assert_cmd::Command) -> Run {
 }
 
 /// Runs `c` to its end: stdout, stderr, exit status. A run past `deadline` is killed and
-/// fails the test. Under an emulator it is started once more first: user-mode QEMU (7.2,
-/// as Debian 12 ships it) has a known class of hangs in processes started from a threaded
-/// parent, and a CI run hung 80 minutes in a test whose four khsum runs take 0.5 s (in
-/// 900 runs of it here, none hung). A retry is written to stderr past the test's capture,
-/// so the CI log shows it; a native run is never retried.
+/// fails the test. Under an emulator it is started once more first: under user-mode QEMU
+/// (7.2, as Debian 12 ships it) a CI run hung 80 minutes in a test whose four khsum runs
+/// take 0.5 s, and which never hung in 900 runs under QEMU here. A retry is
+/// written to stderr past the test's capture, so the CI log shows it; a native run is
+/// never retried.
 pub(crate) fn run_within(c: &mut assert_cmd::Command, deadline: Duration) -> Run {
     let tries = if emulated() { 2 } else { 1 };
     for attempt in 1..=tries {
@@ -186,7 +186,7 @@ pub(crate) fn run_within(c: &mut assert_cmd::Command, deadline: Duration) -> Run
         if o.status.code().is_none() && start.elapsed() >= deadline {
             let _ = writeln!(
                 std::io::stderr(),
-                "khsum run {attempt} of {tries} killed after {deadline:?}: {c:?}"
+                "test harness: khsum killed after {deadline:?} (try {attempt} of {tries}): {c:?}"
             );
             continue;
         }
