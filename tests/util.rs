@@ -174,10 +174,10 @@ pub(crate) fn run(c: &mut assert_cmd::Command) -> Run {
 
 /// Runs `c` to its end: stdout, stderr, exit status. A run past `deadline` is killed and
 /// fails the test. Under an emulator it is started once more first: under user-mode QEMU
-/// (7.2, as Debian 12 ships it) a CI run hung for over an hour in a test whose four khsum runs
-/// take 0.5 s, and which never hung in 900 runs under QEMU here. A retry is
-/// written to stderr past the test's capture, so the CI log shows it; a native run is
-/// never retried.
+/// (7.2, as Debian 12 ships it) a CI run hung for over an hour in a test whose four khsum
+/// runs take 0.5 s, and which never hung in 900 runs under QEMU here. A retry is written
+/// to stderr past the test's capture, so the CI log shows it; a native run is never
+/// retried.
 pub(crate) fn run_within(c: &mut assert_cmd::Command, deadline: Duration) -> Run {
     let tries = if emulated() { 2 } else { 1 };
     for attempt in 1..=tries {
