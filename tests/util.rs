@@ -163,6 +163,12 @@ impl Run {
     }
 }
 
+/// How many times [`run_within`] starts a run that passes its deadline: twice under an
+/// emulator, once natively.
+fn tries() -> u32 {
+    if emulated() { 2 } else { 1 }
+}
+
 /// The longest one khsum run of a test may take, under QEMU included (the slowest take
 /// seconds); one that takes longer is killed, and the test fails naming the command
 /// instead of hanging the suite.
@@ -179,7 +185,7 @@ pub(crate) fn run(c: &mut assert_cmd::Command) -> Run {
 /// to stderr past the test's capture, so the CI log shows it; a native run is never
 /// retried.
 pub(crate) fn run_within(c: &mut assert_cmd::Command, deadline: Duration) -> Run {
-    let tries = if emulated() { 2 } else { 1 };
+    let tries = tries();
     for attempt in 1..=tries {
         let start = Instant::now();
         let o = c.timeout(deadline).output().unwrap();
@@ -372,6 +378,9 @@ fn a_run_past_its_deadline_is_killed_and_named() {
         .expect("the panic carries a message");
     assert!(msg.starts_with("khsum did not finish within 2s"), "{msg}");
     assert!(msg.contains("never-opened"), "{msg}");
-    let tries = if emulated() { 2 } else { 1 };
-    assert!(start.elapsed() >= deadline * tries, "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() >= deadline * tries(),
+        "{:?}",
+        start.elapsed()
+    );
 }

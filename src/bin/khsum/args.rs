@@ -503,16 +503,16 @@ pub enum GenerateWhat {
 ///
 /// Clap keeps two copies of every value and grows its vectors one name at a time: 20,000
 /// names cost 13 ms of CPU before the first file is opened, an eighth of the wall time of
-/// hashing that many small files on two threads (PERFORMANCE.md, "Starting on 20,000
-/// names: clap parses the options, not the names"). So when the command line ends in a
-/// long run of plain names (no `-` at their start, except `-` itself), clap parses
-/// everything before them plus the first of them, and the rest are appended to the files
-/// (or lists) that first name went to. That is what clap would do with them: no option
-/// takes more than one value per occurrence (checked by [`single_valued`]), so past the
-/// last option and the one value it may take, every plain word is a file (a subcommand's
-/// name after a file is a file too). Whenever that cannot be shown (a `--` anywhere, fewer than
-/// [`PLAIN_TAIL_MIN`] names, the first name not the last file clap saw, any error), the
-/// whole line goes to clap.
+/// hashing that many small files on two threads (PERFORMANCE.md, "Starting on 20,000 names:
+/// clap parses the options, not the names"). So when the command line ends in a long run of
+/// plain names (no `-` at their start, except `-` itself), clap parses everything before
+/// them plus the first of them, and the rest are appended to the files (or lists) that
+/// first name went to. That is what clap would do with them: no option takes more than one
+/// value per occurrence (checked by [`single_valued`]), so past the last option and the one
+/// value it may take, every plain word is a file (a subcommand's name after a file is a
+/// file too). Whenever that cannot be shown (a `--` anywhere, fewer than [`PLAIN_TAIL_MIN`]
+/// names, the first name not the last file clap saw, any error), the whole line goes to
+/// clap.
 ///
 /// # Errors
 /// Clap's, exactly as for `Cli::try_parse`.
