@@ -83,8 +83,12 @@ pub struct Algorithm {
     /// How common its lists are: the order in which detection tries the algorithms a
     /// digest's length allows (lower first; see `crate::verify`).
     pub rank: u8,
-    /// Rare or slow: detection tries it only on a small file.
-    pub rare: bool,
+    /// Its lines may also take the SFV form, `name CRC32` (RHash's and cksfv's), where
+    /// the list's name says nothing else.
+    pub sfv_lines: bool,
+    /// Its reference tool writes names that are not UTF-8 lossily, with U+FFFD (b3sum): a
+    /// line of it naming a file with U+FFFD could stand for several, and is improper.
+    pub lossy_names: bool,
     /// Input lengths where its code paths change: block sizes, SIMD widths, one-call and
     /// buffering thresholds. Tests run every backend at each of them, one less and one
     /// more, whole and split there (as BLAKE3's `TEST_CASES`).
@@ -117,7 +121,8 @@ pub const DEFAULT: Algorithm = Algorithm {
     list_names: &[],
     derive: None,
     rank: 100,
-    rare: false,
+    sfv_lines: false,
+    lossy_names: false,
     boundaries: &[],
     backends: crate_dispatched,
     build: |_| Err(Error::BadParameter("no build function".into())),
@@ -150,6 +155,7 @@ static ALL: &[Algorithm] = &[
         name: "blake3",
         boundaries: &[64, 1024, 2048, 4096, 16384],
         rank: 2,
+        lossy_names: true,
         aliases: &["b3"],
         labels: &["BLAKE3"],
         key: KeyRule::Fixed(32),
@@ -274,7 +280,6 @@ static ALL: &[Algorithm] = &[
         family: Some("sha3"),
         boundaries: &[144, 288],
         rank: 33,
-        rare: true,
         aliases: &["sha3_224"],
         labels: &["SHA3-224"],
         output: OutputRule::Fixed(28),
@@ -290,7 +295,6 @@ static ALL: &[Algorithm] = &[
         family: Some("sha3"),
         boundaries: &[136, 272],
         rank: 30,
-        rare: true,
         aliases: &["sha3_256"],
         labels: &["SHA3-256"],
         output: OutputRule::Fixed(32),
@@ -306,7 +310,6 @@ static ALL: &[Algorithm] = &[
         family: Some("sha3"),
         boundaries: &[104, 208],
         rank: 32,
-        rare: true,
         aliases: &["sha3_384"],
         labels: &["SHA3-384"],
         output: OutputRule::Fixed(48),
@@ -322,7 +325,6 @@ static ALL: &[Algorithm] = &[
         family: Some("sha3"),
         boundaries: &[72, 144],
         rank: 31,
-        rare: true,
         aliases: &["sha3_512"],
         labels: &["SHA3-512"],
         output: OutputRule::Fixed(64),
@@ -371,7 +373,6 @@ static ALL: &[Algorithm] = &[
         name: "sm3",
         boundaries: &[56, 64, 128],
         rank: 34,
-        rare: true,
         labels: &["SM3"],
         output: OutputRule::Fixed(32),
         summary: "SM3 (GB/T 32905-2016), byte-compatible with cksum -a sm3",
@@ -518,6 +519,7 @@ static ALL: &[Algorithm] = &[
         output: OutputRule::Fixed(4),
         class: Class::Checksum,
         summary: "zlib/Ethernet CRC-32 in hex (not cryptographic), like rhash --crc32 and SFV lists",
+        sfv_lines: true,
         kat_ids: &["crc32"],
         list_stems: &["sfv", "crc32"],
         build: |_| Ok(crate::legacy::crc32()),
@@ -679,7 +681,6 @@ static ALL: &[Algorithm] = &[
         name: "rescue-prime",
         boundaries: &[7, 56, 112],
         rank: 35,
-        rare: true,
         aliases: &["rp64_256", "rescue"],
         labels: &["RESCUE-PRIME"],
         output: OutputRule::Fixed(32),
@@ -790,6 +791,14 @@ impl Algorithm {
         (min..=max)
             .contains(&(bits / 8))
             .then_some((a, Some(bits / 8)))
+    }
+
+    /// Whether it is cryptographic: anything but a [`Class::Checksum`]. A list's untagged
+    /// digests are never checked under a non-cryptographic algorithm where a cryptographic
+    /// one has their length, unless a label, `-a` or the list's name says so
+    /// (`crate::proof`).
+    pub fn is_cryptographic(&self) -> bool {
+        self.class != Class::Checksum
     }
 
     /// Whether it takes a key at all (BLAKE3's keyed mode included).

@@ -4,6 +4,7 @@
 
 use crate::algorithm::{Algorithm, Family};
 use crate::names;
+use crate::proof::Chosen;
 use crate::spec::{LineStyle, OutputRule, XOF_MAX};
 
 /// How hash lines are written.
@@ -34,7 +35,7 @@ pub enum Encoding {
 /// The length of the base64 form (with padding) of `n` bytes.
 /// The shortest BLAKE3 digest (in bytes) an untagged line's length is taken from without
 /// `--length`: 128 bits.
-pub const UNTAGGED_XOF_MIN: usize = 16;
+pub const UNTAGGED_XOF_MIN: usize = crate::proof::VARIABLE_MIN;
 
 fn base64_len(n: usize) -> usize {
     n.div_ceil(3) * 4
@@ -190,6 +191,8 @@ pub struct Entry {
     pub digest: Vec<u8>,
     /// The file name, unescaped, as raw bytes.
     pub name: Vec<u8>,
+    /// What settled the algorithm: the line's label, `-a`, or the list's name.
+    pub chosen: Chosen,
 }
 
 /// An untagged line whose algorithm the line does not state and no `-a` gave: its
@@ -204,6 +207,8 @@ pub struct Untagged {
     pub name: Vec<u8>,
     /// A legacy `CHECKSUM SIZE-OR-BLOCKS NAME` line rather than a digest.
     pub legacy: bool,
+    /// The digest was written in base64 (for messages that describe it).
+    pub base64: bool,
 }
 
 /// What a list line is.
@@ -298,10 +303,50 @@ fn sfv(s: &[u8]) -> Option<Entry> {
     }
     let digest = hex::decode(value).ok()?;
     Some(Entry {
-        algorithm: Algorithm::from_bsd_label("CRC32")?,
+        algorithm: Algorithm::all().iter().find(|a| a.sfv_lines)?,
         digest,
         name: name.strip_suffix(b" ").unwrap_or(name).to_vec(),
+        // The form, not a label, names the algorithm: found as untagged lines are.
+        chosen: Chosen::Detected,
     })
+}
+
+/// Whether a line has the shape of a BSD line, `LABEL (name) = DIGEST` or OpenSSL's
+/// `LABEL(name)= DIGEST` (a label of one word, possibly empty, and a digest of one): such
+/// a line is never read as an untagged or SFV line, whatever its label (GNU and uutils
+/// find no properly formatted line in `SHA (f) = 00000000`).
+fn bsd_shaped(s: &[u8]) -> bool {
+    let Some(open) = s.iter().position(|&c| c == b'(') else {
+        return false;
+    };
+    let label = label_of(&s[..open]);
+    if label.iter().any(|&c| is_white(c)) {
+        return false;
+    }
+    // GNU's untagged form puts two spaces (or ` *`) after the digest: `HEX  (f) = 0`.
+    let after = &s[label.len()..];
+    if after.starts_with(b"  ") || after.starts_with(b" *") {
+        return false;
+    }
+    let Some(close) = s.iter().rposition(|&c| c == b')') else {
+        return false;
+    };
+    let rest = &s[close + 1..];
+    let rest = &rest[rest.iter().take_while(|&&c| c == b' ').count()..];
+    let Some(digest) = rest.strip_prefix(b"=") else {
+        return false;
+    };
+    let digest = &digest[digest.iter().take_while(|&&c| c == b' ').count()..];
+    !digest.is_empty() && !digest.iter().any(|&c| is_white(c))
+}
+
+/// Whether a line starts with an even run of hex digits followed by GNU's two-character
+/// separator (`  ` or ` *`): an untagged digest line, never a `cksum` line, which puts
+/// one space between its numbers (`10818430  7 r1042` is an XXH32 or CRC-32 line for
+/// the file `7 r1042`).
+fn untagged_first(s: &[u8]) -> bool {
+    let n = s.iter().take_while(|c| c.is_ascii_hexdigit()).count();
+    n > 0 && n.is_multiple_of(2) && (s[n..].starts_with(b"  ") || s[n..].starts_with(b" *"))
 }
 
 fn is_white(c: u8) -> bool {
@@ -436,6 +481,10 @@ impl ListParser {
         if let Some(e) = self.parse_bsd(&s[i..], escaped) {
             return Some(Line::Entry(e));
         }
+        if bsd_shaped(&s[i..]) {
+            // A label not known, or not for this run (another than -a's): a foreign line.
+            return None;
+        }
         if self.detect {
             return self.parse_detecting(&s[i..], escaped);
         }
@@ -445,25 +494,36 @@ impl ListParser {
     /// Without `-a`: a legacy line, an untagged digest line, or an SFV line (`name
     /// CRC32`, RHash's default output).
     fn parse_detecting(&mut self, s: &[u8], escaped: bool) -> Option<Line> {
-        if !escaped && let Some((digest, name)) = legacy_fields(s, true) {
+        if !escaped
+            && !untagged_first(s)
+            && let Some((digest, name)) = legacy_fields(s, true)
+        {
             return Some(Line::Untagged(Untagged {
                 digest,
                 name,
                 legacy: true,
+                base64: false,
             }));
         }
         if let Some(e) = self.parse_untagged(s, escaped) {
-            if e.algorithm != self.untagged {
+            if e.chosen == Chosen::Label {
                 // A prefix named it (xxhsum's `XXH3_`).
                 return Some(Line::Entry(e));
             }
+            let field = s.iter().position(|&c| is_white(c)).unwrap_or(s.len());
+            let base64 = field != 2 * e.digest.len();
             return Some(Line::Untagged(Untagged {
                 digest: e.digest,
                 name: e.name,
                 legacy: false,
+                base64,
             }));
         }
-        sfv(s).map(Line::Entry)
+        // SFV lines (`name CRC32`) where the list's name says nothing else.
+        if self.named_untagged.is_none_or(|a| a.sfv_lines) {
+            return sfv(s).map(Line::Entry);
+        }
+        None
     }
 
     /// `hex  name` (or ` *name`, or BSD-reversed `hex name`), for the untagged algorithm
@@ -482,6 +542,15 @@ impl ListParser {
                 p
             }
             (None, _) => self.untagged,
+        };
+        let chosen = if prefixed.is_some() {
+            Chosen::Label
+        } else if self.forced.is_some() || self.family.is_some() || self.length.is_some() {
+            Chosen::Option
+        } else if self.named_untagged.is_some() {
+            Chosen::ListName
+        } else {
+            Chosen::Option
         };
         if self.untagged_digits.is_none() {
             let n = rest.iter().take_while(|c| c.is_ascii_hexdigit()).count();
@@ -558,6 +627,7 @@ impl ListParser {
             algorithm: alg,
             digest,
             name,
+            chosen,
         })
     }
 
@@ -569,6 +639,7 @@ impl ListParser {
             algorithm: self.untagged,
             digest,
             name,
+            chosen: Chosen::Option,
         })
     }
 
@@ -615,6 +686,7 @@ impl ListParser {
             algorithm: alg,
             digest,
             name,
+            chosen: Chosen::Label,
         })
     }
 }
@@ -638,20 +710,27 @@ mod tests {
             for member in f.members() {
                 let n = member.output.default_len();
                 let d: Vec<u8> = (0..n as u8).collect();
-                let entry = |name: &[u8]| {
+                let entry = |name: &[u8], chosen| {
                     Line::Entry(Entry {
                         algorithm: member,
                         digest: d.clone(),
                         name: name.to_vec(),
+                        chosen,
                     })
                 };
                 let mut p = ListParser::for_family(f);
                 let hex = hex::encode(&d);
-                assert_eq!(p.parse(format!("{hex}  a").as_bytes()), entry(b"a"));
-                assert_eq!(p.parse(format!("{}  b", b64(&d)).as_bytes()), entry(b"b"));
+                let option = Chosen::Option;
+                assert_eq!(p.parse(format!("{hex}  a").as_bytes()), entry(b"a", option));
+                let line = format!("{}  b", b64(&d));
+                assert_eq!(p.parse(line.as_bytes()), entry(b"b", option));
                 for label in member.labels {
                     let line = format!("{label} (c) = {hex}");
-                    assert_eq!(p.parse(line.as_bytes()), entry(b"c"), "{line}");
+                    assert_eq!(
+                        p.parse(line.as_bytes()),
+                        entry(b"c", Chosen::Label),
+                        "{line}"
+                    );
                 }
                 // One digit short, or another algorithm's label: not a line of the family.
                 let short = format!("{}  a", &hex[1..]);
@@ -733,24 +812,35 @@ mod tests {
         let mut p = ListParser::new(Some(alg("sha256")), None);
         // Every improper line of a list checked with -a is a line of that algorithm.
         let bad = Line::Improper(Some(alg("sha256")));
-        let e = |name: &[u8]| {
+        let e = |name: &[u8], chosen| {
             Line::Entry(Entry {
                 algorithm: alg("sha256"),
                 digest: vec![0xab; 32],
                 name: name.to_vec(),
+                chosen,
             })
         };
-        assert_eq!(p.parse(format!("{h}  a b\n").as_bytes()), e(b"a b"));
-        assert_eq!(p.parse(format!("{h} *bin\r\n").as_bytes()), e(b"bin"));
+        let (option, label) = (Chosen::Option, Chosen::Label);
+        assert_eq!(p.parse(format!("{h}  a b\n").as_bytes()), e(b"a b", option));
+        assert_eq!(
+            p.parse(format!("{h} *bin\r\n").as_bytes()),
+            e(b"bin", option)
+        );
         assert_eq!(
             p.parse(format!("\\{}  x\\ny", h.to_uppercase()).as_bytes()),
-            e(b"x\ny")
+            e(b"x\ny", option)
         );
-        assert_eq!(p.parse(format!("SHA256 (f) = {h}").as_bytes()), e(b"f"));
-        assert_eq!(p.parse(format!("SHA256(f)= {h}").as_bytes()), e(b"f"));
+        assert_eq!(
+            p.parse(format!("SHA256 (f) = {h}").as_bytes()),
+            e(b"f", label)
+        );
+        assert_eq!(
+            p.parse(format!("SHA256(f)= {h}").as_bytes()),
+            e(b"f", label)
+        );
         assert_eq!(
             p.parse(format!("SHA256 (a (1)) = {h}").as_bytes()),
-            e(b"a (1)")
+            e(b"a (1)", label)
         );
         assert_eq!(p.parse(b"# comment"), Line::Skip);
         assert_eq!(p.parse(b"\n"), Line::Skip);

@@ -25,6 +25,7 @@ pub mod multi;
 pub mod names;
 pub mod parallel;
 pub mod progress;
+pub mod proof;
 pub mod record;
 pub mod spec;
 pub mod update;

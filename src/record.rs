@@ -6,7 +6,13 @@
 //! * `name`: the name as a string, when it is UTF-8; otherwise `name_bytes`, the raw
 //!   bytes of the name as an array of numbers 0–255 (exactly one of the two is present);
 //! * `size`: the bytes hashed (`null` when the input could not be read);
-//! * `algorithm`: the algorithm's name as `khsum list` prints it;
+//! * `algorithm`: the algorithm's name as `khsum list` prints it (in `check`: the one
+//!   that matched, or, for a FAILED line checked by detection, the first one tried);
+//! * `chosen` (`check` only): how the line's algorithm was chosen: `option` (`-a`,
+//!   `--length`, or a key for untagged lines), `label` (the line's own, `SHA256 (f) =`),
+//!   `list-name` (`SHA256SUMS`) or `detected` (the first admissible algorithm that gave
+//!   the listed digest; see `crate::proof`);
+//! * `line` (`check` only): the line's number in its list;
 //! * `digest`: the digest (or, for `khsum tag`, the tag) in lowercase hex, `null`
 //!   when none was computed. In `check`, a value computed under a secret (a key, or the
 //!   key material of `--derive-key`) is printed only when it matched, so it is never
@@ -20,6 +26,12 @@
 //! * `warning`: present only when the input itself calls for one: a SHA-1 collision
 //!   attack found in it (then `status` is `failed` in `check`, `ok` when hashing, where
 //!   the digest is still printed as `sha1sum` prints it).
+//!
+//! An improper line of a list (one `check` does not read) gets an object of its own:
+//! `list` (or `list_bytes`), `line`, `status` `improper` and `reason`: `format` (no form
+//! khsum reads), `too-long`, `digest-length` (an untagged digest of a length no
+//! admissible algorithm has without `-a`) or `replacement-character` (a BLAKE3 line
+//! naming a file with U+FFFD, which b3sum refuses too).
 //!
 //! A summary object has `summary: true`, `list` (or `list_bytes`), and the counts `ok`,
 //! `failed`, `missing`, `errors`, `improper` (lines not understood) and `new`. After the
@@ -66,6 +78,10 @@ pub struct Record<'a> {
     pub name: &'a [u8],
     pub size: Option<u64>,
     pub algorithm: Option<&'a str>,
+    /// How the algorithm was chosen (`check` only: [`crate::proof::Chosen::word`]).
+    pub chosen: Option<&'a str>,
+    /// The list line number (`check` only).
+    pub line: Option<u64>,
     pub digest: Option<&'a [u8]>,
     /// The listed digest (`check` only).
     pub expected: Option<&'a [u8]>,
@@ -104,6 +120,12 @@ impl Record<'_> {
         put_name(&mut m, "name", self.name);
         m.insert("size".into(), json!(self.size));
         m.insert("algorithm".into(), json!(self.algorithm));
+        if let Some(c) = self.chosen {
+            m.insert("chosen".into(), json!(c));
+        }
+        if let Some(l) = self.line {
+            m.insert("line".into(), json!(l));
+        }
         m.insert("digest".into(), json!(self.digest.map(hex::encode)));
         if let Some(e) = self.expected {
             m.insert("expected".into(), json!(hex::encode(e)));
@@ -115,6 +137,17 @@ impl Record<'_> {
         }
         push_line(out, &Value::Object(m));
     }
+}
+
+/// Appends the record of an improper line of the list `list`: its number and why
+/// (`reason`: [`crate::verify::Reason::word`]).
+pub fn write_improper_line(list: &[u8], line: u64, reason: &str, out: &mut Vec<u8>) {
+    let mut m = Map::new();
+    put_name(&mut m, "list", list);
+    m.insert("line".into(), json!(line));
+    m.insert("status".into(), json!("improper"));
+    m.insert("reason".into(), json!(reason));
+    push_line(out, &Value::Object(m));
 }
 
 /// The counts of one checked list.
@@ -178,6 +211,8 @@ mod tests {
             name: b"a \"b\"\n",
             size: Some(3),
             algorithm: Some("sha256"),
+            chosen: None,
+            line: None,
             digest: Some(&[0xab, 0x01]),
             expected: None,
             status: Status::Ok,
@@ -188,7 +223,9 @@ mod tests {
         Record {
             name: b"\xff/x",
             size: None,
-            algorithm: None,
+            algorithm: Some("md5"),
+            chosen: Some("detected"),
+            line: Some(7),
             digest: None,
             expected: Some(&[1]),
             status: Status::Missing,
@@ -196,6 +233,7 @@ mod tests {
             warning: Some("w"),
         }
         .write_line(&mut out);
+        write_improper_line(b"L", 9, "digest-length", &mut out);
         Summary {
             ok: 1,
             ..Default::default()
@@ -204,7 +242,8 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "{\"name\":\"a \\\"b\\\"\\n\",\"size\":3,\"algorithm\":\"sha256\",\"digest\":\"ab01\",\"status\":\"ok\",\"error\":null}\n\
-             {\"name_bytes\":[255,47,120],\"size\":null,\"algorithm\":null,\"digest\":null,\"expected\":\"01\",\"status\":\"missing\",\"error\":\"No such file or directory\",\"warning\":\"w\"}\n\
+             {\"name_bytes\":[255,47,120],\"size\":null,\"algorithm\":\"md5\",\"chosen\":\"detected\",\"line\":7,\"digest\":null,\"expected\":\"01\",\"status\":\"missing\",\"error\":\"No such file or directory\",\"warning\":\"w\"}\n\
+             {\"list\":\"L\",\"line\":9,\"status\":\"improper\",\"reason\":\"digest-length\"}\n\
              {\"summary\":true,\"list\":\"L\",\"ok\":1,\"failed\":0,\"missing\":0,\"errors\":0,\"improper\":0,\"new\":0}\n"
         );
     }

@@ -52,8 +52,9 @@ fn check_json_never_reveals_a_tag_that_did_not_match() {
             fs::write(d.path().join("L"), &list).unwrap();
             let r = run(khsum(d.path()).args(&args));
             assert_eq!(r.code, 0, "{name} {forced:?}: {}", r.err);
+            let chosen = if forced.is_some() { "option" } else { "label" };
             let rec = format!(
-                "{{\"name\":\"evil\",\"size\":64,\"algorithm\":\"{name}\",\"digest\":\"{value}\",\"expected\":\"{value}\",\"status\":\"ok\",\"error\":null}}\n"
+                "{{\"name\":\"evil\",\"size\":64,\"algorithm\":\"{name}\",\"chosen\":\"{chosen}\",\"line\":1,\"digest\":\"{value}\",\"expected\":\"{value}\",\"status\":\"ok\",\"error\":null}}\n"
             );
             assert!(s(&r.out).starts_with(&rec), "{name}: {}", s(&r.out));
             // The forged line: FAILED, and the valid tag appears nowhere.
@@ -63,7 +64,7 @@ fn check_json_never_reveals_a_tag_that_did_not_match() {
             let r = run(khsum(d.path()).args(&args));
             assert_eq!(r.code, 1, "{name} {forced:?}: {}", r.err);
             let want = format!(
-                "{{\"name\":\"evil\",\"size\":64,\"algorithm\":\"{name}\",\"digest\":null,\"expected\":\"{zeros}\",\"status\":\"failed\",\"error\":null}}\n\
+                "{{\"name\":\"evil\",\"size\":64,\"algorithm\":\"{name}\",\"chosen\":\"{chosen}\",\"line\":1,\"digest\":null,\"expected\":\"{zeros}\",\"status\":\"failed\",\"error\":null}}\n\
                  {{\"summary\":true,\"list\":\"L\",\"ok\":0,\"failed\":1,\"missing\":0,\"errors\":0,\"improper\":0,\"new\":0}}\n"
             );
             assert_eq!(s(&r.out), want, "{name} {forced:?}");
@@ -87,7 +88,7 @@ fn check_json_never_reveals_a_derived_key_that_did_not_match() {
     assert_eq!(
         s(&r.out).lines().next().unwrap(),
         format!(
-            "{{\"name\":\"material\",\"size\":16,\"algorithm\":\"blake3\",\"digest\":null,\"expected\":\"{zeros}\",\"status\":\"failed\",\"error\":null}}"
+            "{{\"name\":\"material\",\"size\":16,\"algorithm\":\"blake3\",\"chosen\":\"option\",\"line\":1,\"digest\":null,\"expected\":\"{zeros}\",\"status\":\"failed\",\"error\":null}}"
         )
     );
     assert!(!s(&r.out).contains(&hex::encode(derived)));

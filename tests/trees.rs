@@ -318,9 +318,10 @@ fn json_lines_for_hash_tag_and_check() {
     assert_eq!(
         json_lines(&r.out),
         vec![
-            json!({"name": "a", "size": 6, "algorithm": "sha256", "digest": s256(b"hello\n"), "expected": s256(b"hello\n"), "status": "ok", "error": null}),
-            json!({"name": "empty", "size": 0, "algorithm": "sha256", "digest": s256(b""), "expected": zero, "status": "failed", "error": null}),
-            json!({"name": "gone", "size": null, "algorithm": "sha256", "digest": null, "expected": zero, "status": "missing", "error": "No such file or directory"}),
+            json!({"name": "a", "size": 6, "algorithm": "sha256", "chosen": "option", "line": 1, "digest": s256(b"hello\n"), "expected": s256(b"hello\n"), "status": "ok", "error": null}),
+            json!({"name": "empty", "size": 0, "algorithm": "sha256", "chosen": "option", "line": 2, "digest": s256(b""), "expected": zero, "status": "failed", "error": null}),
+            json!({"name": "gone", "size": null, "algorithm": "sha256", "chosen": "option", "line": 3, "digest": null, "expected": zero, "status": "missing", "error": "No such file or directory"}),
+            json!({"list": "L", "line": 4, "status": "improper", "reason": "format"}),
             json!({"summary": true, "list": "L", "ok": 1, "failed": 1, "missing": 1, "errors": 0, "improper": 1, "new": 0}),
         ]
     );

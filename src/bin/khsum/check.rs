@@ -12,7 +12,10 @@ use khsum::names::{bytes_to_path, path_bytes};
 use khsum::progress::Counter;
 use khsum::record::{Record, Status as RecordStatus, Summary, checked_digest};
 use khsum::update::normalize;
-use khsum::verify::{Checked, Counts, Item, ListCheck, ListOptions, Outcome, Prototypes, Stop};
+use khsum::verify::{
+    Checked, Done, Improper as ImproperLine, ListCheck, ListOptions, Outcome, Prototypes, Reason,
+    Stop, Tally,
+};
 use khsum::walk::{Item as WalkItem, Walker};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -49,7 +52,6 @@ pub fn run(plan: CheckPlan) -> Status {
             forced,
             family: plan.family,
             length: plan.params.out_len,
-            warn_improper: plan.report.improper == Improper::Warn,
             mmap: plan.io.mmap,
         },
         json: plan.json,
@@ -168,6 +170,8 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
                     name: &name,
                     size,
                     algorithm: None,
+                    chosen: None,
+                    line: None,
                     digest: None,
                     expected: None,
                     status,
@@ -254,10 +258,15 @@ fn check_list(
     };
     let reader = BufReader::with_capacity(256 * 1024, reader);
     let mut items = ListCheck::new(reader, &arg, protos, s.list);
-    let mut counts = Counts::default();
+    let mut tally = Tally::default();
     let mut fatal = None;
     let out = RefCell::new(out);
     let mmap = s.list.mmap;
+    let list_name = if list == "-" {
+        &b"standard input"[..]
+    } else {
+        &arg
+    };
     // In batches: small files of a batch are hashed together in SIMD lanes where their
     // algorithm has a multi-buffer kernel (khsum::batch).
     khsum::parallel::for_each_ordered_batch(
@@ -265,25 +274,12 @@ fn check_list(
         4 * rayon::current_num_threads().max(1),
         khsum::parallel::FILE_BATCH,
         khsum::parallel::FILE_BATCH,
-        |batch| {
-            khsum::batch::hash_batch(
-                batch,
-                mmap,
-                |item, reader| match item {
-                    Item::Warn(w) => Err(w),
-                    Item::Check(job) => Ok(job.run_in(reader, mmap)),
-                },
-                |done| done.as_mut().ok().map(|c| &mut c.result),
-            )
-        },
+        |batch| khsum::verify::check_batch(batch, mmap),
         |done| {
             let mut out = out.borrow_mut();
             match done {
-                Err(w) => {
-                    out.warn(&w);
-                    true
-                }
-                Ok(c) => report(&c, s, &mut counts, listed, &mut out, &mut fatal),
+                Done::Improper(i) => improper(&i, list_name, s, &mut out),
+                Done::Checked(c) => report(&c, s, &mut tally, listed, &mut out, &mut fatal),
             }
         },
         || {
@@ -294,14 +290,10 @@ fn check_list(
     if let Some(e) = fatal {
         return Err(e);
     }
-    let end = items.finish();
+    let end = items.finish(&tally);
+    let mut counts = tally.counts;
     counts.formatted = end.formatted;
     counts.improper = end.improper;
-    let list_name = if list == "-" {
-        &b"standard input"[..]
-    } else {
-        &arg
-    };
     let verbose = s.report.verbosity != Verbosity::Nothing;
     if s.json && verbose {
         let mut line = Vec::new();
@@ -321,10 +313,15 @@ fn check_list(
             "{}: no properly formatted checksum lines found",
             q(list_name)
         ));
+        if verbose {
+            for h in &end.hints {
+                out.warn(h);
+            }
+        }
         return Ok(false);
     }
     if verbose {
-        for w in counts.warnings().iter().chain(&end.hints) {
+        for w in counts.warnings().iter().chain(&end.hints).chain(&end.notes) {
             out.warn(w);
         }
     }
@@ -334,12 +331,38 @@ fn check_list(
     Ok(counts.passed(s.report.strictness == Strictness::Strict))
 }
 
+/// An improper line: said on stderr when it is too long, or with `--warn` in GNU's words;
+/// a `--json` record (not with `--status`).
+fn improper(i: &ImproperLine, list: &[u8], s: &CheckSetup, out: &mut Out) -> bool {
+    if s.json && s.report.verbosity != Verbosity::Nothing {
+        let mut line = Vec::new();
+        khsum::record::write_improper_line(list, i.line_no, i.reason.word(), &mut line);
+        if !out.write(&line) {
+            return false;
+        }
+    }
+    let list = q(list);
+    let n = i.line_no;
+    if i.reason == Reason::TooLong {
+        let max = khsum::verify::MAX_LINE;
+        out.warn(&format!(
+            "{list}: {n}: line too long (more than {max} bytes): not a checksum line"
+        ));
+    } else if s.report.improper == Improper::Warn {
+        let label = i.label.as_ref().map_or(String::new(), |l| format!("{l} "));
+        out.warn(&format!(
+            "{list}: {n}: improperly formatted {label}checksum line"
+        ));
+    }
+    out.ok()
+}
+
 /// Counts and prints one checked file: a status line or JSON record (none for OK with
 /// `--quiet`, none at all with `--status`), its diagnostics on stderr.
 fn report(
     c: &Checked,
     s: &CheckSetup,
-    counts: &mut Counts,
+    tally: &mut Tally,
     listed: &mut Option<HashSet<Vec<u8>>>,
     out: &mut Out,
     fatal: &mut Option<SetupError>,
@@ -357,8 +380,7 @@ fn report(
         *fatal = Some(SetupError(format!("{}: {e}", q(&c.entry.name))));
         return false;
     }
-    let o = c.outcome(s.report.missing == Missing::Ignore);
-    counts.add(o);
+    let o = tally.add(c, s.report.missing == Missing::Ignore);
     let name = &c.entry.name[..];
     let verbosity = s.report.verbosity;
     let (status, error) = match o {
@@ -389,6 +411,8 @@ fn report(
             name,
             size: hashed.map(|h| h.size),
             algorithm: Some(c.entry.algorithm.name),
+            chosen: Some(c.entry.chosen.word()),
+            line: Some(c.line_no),
             digest: hashed.and_then(|h| checked_digest(&h.digest, status, c.secret)),
             expected: Some(&c.entry.digest),
             status,

@@ -269,6 +269,8 @@ impl Printer {
         };
         for alg in &self.parts.algs {
             Record {
+                chosen: None,
+                line: None,
                 name,
                 size: None,
                 algorithm: Some(alg.name),
@@ -377,6 +379,8 @@ fn lines(
     for (alg, d) in parts.algs.iter().zip(parts.split(&h.digest)) {
         if digests == Digests::Json {
             Record {
+                chosen: None,
+                line: None,
                 name,
                 size: Some(h.size),
                 algorithm: Some(alg.name),
