@@ -19,5 +19,6 @@ mod multimixer;
 mod rescue;
 mod security;
 mod siphash;
+mod suites;
 mod trees;
 mod util;
