@@ -65,9 +65,13 @@ fn decode_digest(text: &[u8], n: usize) -> Option<Vec<u8>> {
     }
     // Both forms have 4 characters for 2 bytes (`-l 16`): hex first, as GNU reads them.
     if text.len() == base64_len(n) {
-        let d = base64::engine::general_purpose::STANDARD
-            .decode(text)
-            .ok()?;
+        // Trailing bits past the last byte are ignored, as GNU's decoder ignores them
+        // (`SHA1+++…+=` is a 20-byte digest to `cksum -a sha1 -c`).
+        const LENIENT: base64::engine::GeneralPurpose = base64::engine::GeneralPurpose::new(
+            &base64::alphabet::STANDARD,
+            base64::engine::general_purpose::PAD.with_decode_allow_trailing_bits(true),
+        );
+        let d = LENIENT.decode(text).ok()?;
         return (d.len() == n).then_some(d);
     }
     None

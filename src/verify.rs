@@ -778,6 +778,9 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             self.end.hints.extend(hint);
         }
         for (shape, s) in std::mem::take(&mut self.short) {
+            if s.count == 0 {
+                continue;
+            }
             let lines = match s.count {
                 1 => "1 line holds a".to_string(),
                 n => format!("{n} lines hold"),
@@ -985,8 +988,10 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
                     &mut self.short.last_mut().expect("just pushed").1
                 }
             };
-            seen.count += 1;
-            seen.base64 |= u.base64;
+            // A base64 field this short is a word, not a digest: no hint for it.
+            if !u.base64 {
+                seen.count += 1;
+            }
             return self.improper(label, Reason::DigestLength);
         }
         self.end.formatted += 1;

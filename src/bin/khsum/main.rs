@@ -60,7 +60,11 @@ fn main() -> ExitCode {
         Err(SetupError(m)) => {
             // Some errors take two lines, as GNU's do (`invalid length: '7'`, then why).
             for line in m.lines() {
-                warn(line);
+                if line == setup::TRY_HELP {
+                    eprintln!("{line}");
+                } else {
+                    warn(line);
+                }
             }
             Status::Usage
         }

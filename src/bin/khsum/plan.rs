@@ -230,11 +230,35 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
         Some(Command::Generate(g)) => Ok(Plan::Generate(g.what)),
         None if cli.check => {
             let o = &cli.output;
-            if o.tag || o.zero || o.no_names || o.binary || o.text || o.raw || o.base64 {
-                return Err(SetupError(
-                    "--tag, -z, --no-names, -b, -t, --raw and --base64 are for hashing, not for -c"
-                        .into(),
-                ));
+            // GNU's words and order (cksum.c), then khsum's own hashing options.
+            let meaningless = [
+                (
+                    o.zero,
+                    "the --zero option is not supported when verifying checksums",
+                ),
+                (
+                    o.tag,
+                    "the --tag option is meaningless when verifying checksums",
+                ),
+                (
+                    o.binary || o.text,
+                    "the --binary and --text options are meaningless when verifying checksums",
+                ),
+                (
+                    o.no_names,
+                    "the --no-names option is meaningless when verifying checksums",
+                ),
+                (
+                    o.raw,
+                    "the --raw option is meaningless when verifying checksums",
+                ),
+                (
+                    o.base64,
+                    "the --base64 option is meaningless when verifying checksums",
+                ),
+            ];
+            if let Some((_, m)) = meaningless.iter().find(|(given, _)| *given) {
+                return Err(usage(m));
             }
             if cli.names.files_from.is_some()
                 || cli.names.files0_from.is_some()
@@ -248,16 +272,18 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
         }
         None => {
             let v = &cli.verify;
-            if v.quiet
-                || v.status
-                || v.strict
-                || v.warn
-                || v.ignore_missing
-                || !v.unlisted.is_empty()
-            {
-                return Err(SetupError(
-                    "--quiet, --status, --strict, --warn, --ignore-missing and --unlisted are meaningful only when verifying checksums (-c)".into(),
-                ));
+            let check_only = [
+                (v.ignore_missing, "--ignore-missing"),
+                (v.status, "--status"),
+                (v.warn, "--warn"),
+                (v.quiet, "--quiet"),
+                (v.strict, "--strict"),
+                (!v.unlisted.is_empty(), "--unlisted"),
+            ];
+            if let Some((_, flag)) = check_only.iter().find(|(given, _)| *given) {
+                return Err(usage(&format!(
+                    "the {flag} option is meaningful only when verifying checksums"
+                )));
             }
             hash(
                 HashArgs {
@@ -739,6 +765,12 @@ fn update_plan(
             Existing::Skip
         },
     })
+}
+
+/// A usage error in GNU's form: the message, then `Try 'khsum --help' for more
+/// information.` (exit 2).
+fn usage(message: &str) -> SetupError {
+    SetupError(format!("{message}\n{}", crate::setup::TRY_HELP))
 }
 
 fn describe_key(alg: &Algorithm) -> String {

@@ -4,6 +4,9 @@
 use crate::args::{Common, KeyArgs};
 use khsum::{Algorithm, Hasher, Key, KeyRule, Params};
 
+/// The line GNU's tools end a usage error with, printed as it is (no program name).
+pub const TRY_HELP: &str = "Try 'khsum --help' for more information.";
+
 /// A setup error: printed as `khsum: …`, exit status 2.
 pub struct SetupError(pub String);
 
