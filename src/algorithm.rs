@@ -83,6 +83,11 @@ pub struct Algorithm {
     /// How common its lists are: the order in which detection tries the algorithms a
     /// digest's length allows (lower first; see `crate::verify`).
     pub rank: u8,
+    /// The label of its keyed mode's lines, for an algorithm whose key is optional
+    /// (BLAKE3's `BLAKE3-KEYED`): `khsum tag` writes it, so a list of keyed tags checked
+    /// without the key is a missing key, never a FAILED file. (A MAC's own label says as
+    /// much.)
+    pub keyed_label: Option<&'static str>,
     /// Its lines may also take the SFV form, `name CRC32` (RHash's and cksfv's), where
     /// the list's name says nothing else.
     pub sfv_lines: bool,
@@ -121,6 +126,7 @@ pub const DEFAULT: Algorithm = Algorithm {
     list_names: &[],
     derive: None,
     rank: 100,
+    keyed_label: None,
     sfv_lines: false,
     lossy_names: false,
     boundaries: &[],
@@ -158,6 +164,7 @@ static ALL: &[Algorithm] = &[
         lossy_names: true,
         aliases: &["b3"],
         labels: &["BLAKE3"],
+        keyed_label: Some("BLAKE3-KEYED"),
         key: KeyRule::Fixed(32),
         output: OutputRule::Xof { default: 32 },
         length_unit: LengthUnit::Bytes,
@@ -756,28 +763,45 @@ impl Algorithm {
         self.labels[0]
     }
 
-    /// The label for a digest of `out_len` bytes: for a range of lengths or an extendable
-    /// output, a non-default length is written in bits after a dash, as `b2sum` does
-    /// (`BLAKE2b-256`, `BLAKE3-512`).
-    pub fn label_for(&self, out_len: usize) -> std::borrow::Cow<'static, str> {
+    /// The label for a digest of `out_len` bytes (`keyed`: of its keyed mode, when it
+    /// has a [label](Algorithm::keyed_label) for it): for a range of lengths or an
+    /// extendable output, a non-default length is written in bits after a dash, as
+    /// `b2sum` does (`BLAKE2b-256`, `BLAKE3-512`, `BLAKE3-KEYED-512`).
+    pub fn label_for(&self, out_len: usize, keyed: bool) -> std::borrow::Cow<'static, str> {
+        let label = match self.keyed_label {
+            Some(k) if keyed => k,
+            _ => self.labels[0],
+        };
         match self.output {
             OutputRule::Range { default, .. } | OutputRule::Xof { default }
                 if out_len != default =>
             {
-                format!("{}-{}", self.labels[0], 8 * out_len).into()
+                format!("{label}-{}", 8 * out_len).into()
             }
-            _ => self.labels[0].into(),
+            _ => label.into(),
         }
     }
 
-    /// Parses a BSD-style label: the algorithm, and the output length in bytes when the
-    /// label names one (`BLAKE2b-256`: 32), for algorithms with a range of lengths.
-    pub fn from_label(label: &str) -> Option<(&'static Algorithm, Option<usize>)> {
-        if let Some(a) = Algorithm::from_bsd_label(label) {
-            return Some((a, None));
+    /// Parses a BSD-style label: what it names ([`Label`]).
+    pub fn from_label(label: &str) -> Option<Label> {
+        let plain = |l: &str| {
+            ALL.iter().find_map(|a| {
+                if a.labels.contains(&l) {
+                    Some((a, false))
+                } else {
+                    (a.keyed_label == Some(l)).then_some((a, true))
+                }
+            })
+        };
+        if let Some((alg, keyed)) = plain(label) {
+            return Some(Label {
+                alg,
+                len: None,
+                keyed,
+            });
         }
         let (base, bits) = label.rsplit_once('-')?;
-        let a = Algorithm::from_bsd_label(base)?;
+        let (a, keyed) = plain(base)?;
         let (min, max) = match a.output {
             OutputRule::Range { min, max, .. } => (min, max),
             OutputRule::Xof { .. } => (1, XOF_MAX),
@@ -788,9 +812,11 @@ impl Algorithm {
             return None;
         }
         let bits: usize = bits.parse().ok().filter(|b| b % 8 == 0)?;
-        (min..=max)
-            .contains(&(bits / 8))
-            .then_some((a, Some(bits / 8)))
+        (min..=max).contains(&(bits / 8)).then_some(Label {
+            alg: a,
+            len: Some(bits / 8),
+            keyed,
+        })
     }
 
     /// Whether it is cryptographic: anything but a [`Class::Checksum`]. A list's untagged
@@ -982,6 +1008,18 @@ impl Algorithm {
             seek: params.seek,
         })
     }
+}
+
+/// What a BSD-style line's label names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub alg: &'static Algorithm,
+    /// The output length in bytes when the label names one (`BLAKE2b-256`: 32), for
+    /// algorithms with a range of lengths.
+    pub len: Option<usize>,
+    /// The label is the algorithm's [keyed one](Algorithm::keyed_label): the line needs
+    /// a key.
+    pub keyed: bool,
 }
 
 /// What `-a NAME` names: one algorithm, or a family whose member `--length` picks (GNU
@@ -1409,31 +1447,41 @@ mod tests {
 
     #[test]
     fn labels_with_lengths() {
+        let label = |alg, len, keyed| Some(Label { alg, len, keyed });
         let b2 = Algorithm::lookup("blake2b").unwrap();
-        assert_eq!(b2.label_for(64), "BLAKE2b");
-        assert_eq!(b2.label_for(32), "BLAKE2b-256");
-        assert_eq!(Algorithm::from_label("BLAKE2b"), Some((b2, None)));
-        assert_eq!(Algorithm::from_label("BLAKE2b-256"), Some((b2, Some(32))));
-        assert_eq!(Algorithm::from_label("BLAKE2b-512"), Some((b2, Some(64))));
+        assert_eq!(b2.label_for(64, false), "BLAKE2b");
+        assert_eq!(b2.label_for(32, false), "BLAKE2b-256");
+        assert_eq!(Algorithm::from_label("BLAKE2b"), label(b2, None, false));
+        assert_eq!(Algorithm::from_label("BLAKE2b-256"), label(b2, Some(32), false));
+        assert_eq!(Algorithm::from_label("BLAKE2b-512"), label(b2, Some(64), false));
         for bad in [
             "BLAKE2b-0",
             "BLAKE2b-7",
             "BLAKE2b-520",
             "BLAKE2b-0256",
             "SHA256-128",
+            "BLAKE3-KEYED-0",
+            "KEYED",
         ] {
             assert_eq!(Algorithm::from_label(bad), None, "{bad}");
         }
         let b3 = Algorithm::lookup("blake3").unwrap();
-        assert_eq!(b3.label_for(32), "BLAKE3");
-        assert_eq!(b3.label_for(64), "BLAKE3-512");
-        assert_eq!(Algorithm::from_label("BLAKE3-512"), Some((b3, Some(64))));
-        assert_eq!(Algorithm::from_label("BLAKE3-256"), Some((b3, Some(32))));
+        assert_eq!(b3.label_for(32, false), "BLAKE3");
+        assert_eq!(b3.label_for(64, false), "BLAKE3-512");
+        assert_eq!(Algorithm::from_label("BLAKE3-512"), label(b3, Some(64), false));
+        assert_eq!(Algorithm::from_label("BLAKE3-256"), label(b3, Some(32), false));
+        // Keyed BLAKE3's lines say so; an algorithm without a keyed label keeps its own.
+        assert_eq!(b3.label_for(32, true), "BLAKE3-KEYED");
+        assert_eq!(b3.label_for(64, true), "BLAKE3-KEYED-512");
+        assert_eq!(Algorithm::from_label("BLAKE3-KEYED"), label(b3, None, true));
+        assert_eq!(Algorithm::from_label("BLAKE3-KEYED-512"), label(b3, Some(64), true));
+        let sip = Algorithm::lookup("siphash-2-4").unwrap();
+        assert_eq!(sip.label_for(8, true), "SIPHASH-2-4");
         // OpenSSL 3 writes BLAKE2 labels in capitals, with the length.
-        assert_eq!(Algorithm::from_label("BLAKE2B-512"), Some((b2, Some(64))));
+        assert_eq!(Algorithm::from_label("BLAKE2B-512"), label(b2, Some(64), false));
         let sha = Algorithm::lookup("sha512-256").unwrap();
-        assert_eq!(Algorithm::from_label("SHA512-256"), Some((sha, None)));
-        assert_eq!(sha.label_for(32), "SHA512-256");
+        assert_eq!(Algorithm::from_label("SHA512-256"), label(sha, None, false));
+        assert_eq!(sha.label_for(32, false), "SHA512-256");
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub struct LineFormat {
     pub binary: bool,
     /// How digests are written.
     pub encoding: Encoding,
+    /// The digests are keyed tags: BSD lines get the algorithm's keyed label
+    /// (`BLAKE3-KEYED`), so a check without the key asks for it.
+    pub keyed: bool,
 }
 
 /// How a digest is written in a line.
@@ -98,7 +101,7 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.push(b'\\');
     }
     if f.tag {
-        out.extend_from_slice(alg.label_for(digest.len()).as_bytes());
+        out.extend_from_slice(alg.label_for(digest.len(), f.keyed).as_bytes());
         out.extend_from_slice(b" (");
         out.extend_from_slice(&name);
         out.extend_from_slice(b") = ");
@@ -197,6 +200,8 @@ pub struct Entry {
     pub name: Vec<u8>,
     /// What settled the algorithm: the line's label, `-a`, or the list's name.
     pub chosen: Chosen,
+    /// Its label says it is a keyed tag (`BLAKE3-KEYED`): it needs a key.
+    pub keyed: bool,
 }
 
 /// An untagged line whose algorithm the line does not state and no `-a` gave: its
@@ -312,6 +317,7 @@ fn sfv(s: &[u8]) -> Option<Entry> {
         name: name.strip_suffix(b" ").unwrap_or(name).to_vec(),
         // The form, not a label, names the algorithm: found as untagged lines are.
         chosen: Chosen::Detected,
+        keyed: false,
     })
 }
 
@@ -468,7 +474,7 @@ impl ListParser {
             Algorithm::from_label(std::str::from_utf8(label_of(&s[..open])).ok()?)
         });
         match labelled {
-            Some((a, _)) => Some(a),
+            Some(l) => Some(l.alg),
             None => self.named_untagged,
         }
     }
@@ -632,6 +638,7 @@ impl ListParser {
             digest,
             name,
             chosen,
+            keyed: false,
         })
     }
 
@@ -644,6 +651,7 @@ impl ListParser {
             digest,
             name,
             chosen: Chosen::Option,
+            keyed: false,
         })
     }
 
@@ -651,7 +659,11 @@ impl ListParser {
     fn parse_bsd(&self, s: &[u8], escaped: bool) -> Option<Entry> {
         let open = s.iter().position(|&c| c == b'(')?;
         let label = std::str::from_utf8(label_of(&s[..open])).ok()?;
-        let (alg, labelled_len) = Algorithm::from_label(label)?;
+        let crate::algorithm::Label {
+            alg,
+            len: labelled_len,
+            keyed,
+        } = Algorithm::from_label(label)?;
         if self.forced.is_some_and(|f| f != alg) || self.family.is_some_and(|f| !f.contains(alg)) {
             return None;
         }
@@ -691,6 +703,7 @@ impl ListParser {
             digest,
             name,
             chosen: Chosen::Label,
+            keyed,
         })
     }
 }
@@ -720,6 +733,7 @@ mod tests {
                         digest: d.clone(),
                         name: name.to_vec(),
                         chosen,
+                        keyed: false,
                     })
                 };
                 let mut p = ListParser::for_family(f);
@@ -822,6 +836,7 @@ mod tests {
                 digest: vec![0xab; 32],
                 name: name.to_vec(),
                 chosen,
+                keyed: false,
             })
         };
         let (option, label) = (Chosen::Option, Chosen::Label);

@@ -890,6 +890,14 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
                     let label = Some(e.algorithm.bsd_label().to_string());
                     return self.improper(label, Reason::ReplacementCharacter);
                 }
+                if e.keyed && !self.protos.keyed() {
+                    let label = e.algorithm.label_for(e.digest.len(), true);
+                    return self.stop(Stop::Setup(format!(
+                        "{}: {}: {label} lines are keyed tags: they need the key (--key-file or --key-env)",
+                        quote(&self.name),
+                        self.line_no
+                    )));
+                }
                 self.end.formatted += 1;
                 let (alg, len) = (e.algorithm, e.digest.len());
                 if let Some(job) = self.job(e, alg, len, self.line_no) {
@@ -1073,6 +1081,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             digest: u.digest,
             name: u.name,
             chosen,
+            keyed: false,
         };
         self.hold(Held::Item(Item::Check(Job {
             entry,

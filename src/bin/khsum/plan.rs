@@ -503,7 +503,23 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
         }
         None => prototype(&algs, a.common, &source)?,
     };
-    hash_plan(a, files, algs, lengths, proto)
+    // Keyed tags say so in their label (`BLAKE3-KEYED`), and `tag` writes labelled lines
+    // unless told otherwise: a list of them checked without the key asks for the key.
+    // b3sum's `--keyed` keeps b3sum's lines.
+    let form = Form {
+        keyed: source.is_some() && !a.key.keyed,
+        tag_by_default: need == Need::KeyRequired,
+    };
+    hash_plan(a, files, algs, lengths, proto, form)
+}
+
+/// How keys shape the lines of a hashing run.
+#[derive(Clone, Copy)]
+struct Form {
+    /// A key is given (not through b3sum's `--keyed`): labels are the keyed ones.
+    keyed: bool,
+    /// `khsum tag`: BSD-style lines unless `--untagged`.
+    tag_by_default: bool,
 }
 
 /// `--derive-key` with the key material from `--key-file`/`--key-env`: the one derived
@@ -571,6 +587,7 @@ fn hash_plan(
     algs: Vec<&'static Algorithm>,
     lengths: Vec<usize>,
     proto: Box<dyn Hasher>,
+    keys: Form,
 ) -> Result<Plan, SetupError> {
     let HashArgs {
         common,
@@ -591,8 +608,10 @@ fn hash_plan(
         Stdin::Named
     };
     let form = LineFormat {
-        // Several algorithms: tagged lines unless --untagged, so the list names them.
-        tag: output.tag || (algs.len() > 1 && !output.untagged),
+        // Several algorithms (and `tag`): tagged lines unless --untagged, so the list
+        // names them.
+        tag: output.tag || ((algs.len() > 1 || keys.tag_by_default) && !output.untagged),
+        keyed: keys.keyed,
         ..line_format(output)
     };
     let update = match &update.update {
@@ -669,6 +688,7 @@ fn line_format(output: &OutputArgs) -> LineFormat {
         } else {
             Encoding::Hex
         },
+        keyed: false,
     }
 }
 
