@@ -21,3 +21,4 @@ mod security;
 mod siphash;
 mod trees;
 mod util;
+mod verdicts;
