@@ -1,6 +1,7 @@
 //! Test support, in one place for the unit tests, `tests/`, `benches/` and `fuzz/`: one
 //! deterministic generator ([`TestRng`]), one split-point helper ([`split_points`] picks
-//! where to cut a message, [`pieces`] cuts it) and one key helper ([`key_for`]).
+//! where to cut a message, [`pieces`] cuts it), one key helper ([`key_for`]) and one
+//! forger ([`xxh128_preimage`]: a file made to match a listed digest under XXH128).
 //!
 //! It is part of the library, not a dev-dependency, because integration tests, benches
 //! and fuzz targets can only reach public items, and because the known-answer harness
@@ -121,6 +122,91 @@ pub fn key_for(alg: &Algorithm, seed: &[u8], msg_len: usize) -> Option<Key> {
     Some(Key::from_bytes((0..len).map(byte).collect()))
 }
 
+/// A 16-byte input whose XXH3-128 (seed 0), in the canonical big-endian form `xxhsum -H2`
+/// prints, is `target`: XXH128 is a checksum, not a hash to trust against an adversary,
+/// and this finds a preimage in a few multiplications (the tests craft a file whose
+/// XXH128 equals another file's listed MD5).
+///
+/// XXH3-128 of a 9-16 byte input is, by the xxHash specification (`doc/xxhash_spec.md` in
+/// Cyan4973/xxHash, "XXH3_128_9to16", and the constants below from its "XXH3 Algorithm
+/// Overview" and "Seed and Secret" sections), a chain of invertible steps; this runs it
+/// backwards for a 16-byte input. With `F`, `L` the input's two little-endian words and
+/// `s0..s3` the default secret's bytes 32..64 as little-endian words:
+///
+/// ```text
+/// val1 = (s0 ^ s1) ^ F ^ L               val2 = (s2 ^ s3) ^ L
+/// m    = val1 * PRIME64_1 (64x64->128)
+/// low  = lo(m) + (15 << 54)              high = hi(m) + val2 + lo32(val2) * (PRIME32_2 - 1)
+/// low ^= bswap64(high)
+/// {low, high} = {low, high} * PRIME64_2 (mod 2^128)
+/// digest = avalanche(high) || avalanche(low) (big-endian)
+/// ```
+///
+/// Backwards: `avalanche` is two self-inverse xorshifts around a multiplication by an odd
+/// constant; the 128-bit product is undone by PRIME64_2's inverse modulo 2^128; `lo(m)`
+/// gives `val1` by PRIME64_1's inverse modulo 2^64, hence `hi(m)`; and `val2 + lo32(val2)
+/// * (PRIME32_2 - 1)` is `(hi32(val2) << 32) + lo32(val2) * PRIME32_2`, whose low half gives
+/// `lo32(val2)` by PRIME32_2's inverse modulo 2^32 and whose high half then gives the rest.
+pub fn xxh128_preimage(target: [u8; 16]) -> [u8; 16] {
+    // xxHash specification, "XXH3 Algorithm Overview".
+    const PRIME32_2: u32 = 0x85EB_CA77;
+    const PRIME64_1: u64 = 0x9E37_79B1_85EB_CA87;
+    const PRIME64_2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+    const PRIME_MX1: u64 = 0x1656_6791_9E37_79F9;
+    // xxHash specification, "Seed and Secret": defaultSecret[32..64], the words
+    // XXH3_128_9to16 reads.
+    const SECRET_32_64: [u8; 32] = [
+        0xcb, 0x79, 0xe6, 0x4e, 0xcc, 0xc0, 0xe5, 0x78, 0x82, 0x5a, 0xd0, 0x7d, 0xcc, 0xff, 0x72,
+        0x21, 0xb8, 0x08, 0x46, 0x74, 0xf7, 0x43, 0x24, 0x8e, 0xe0, 0x35, 0x90, 0xe6, 0x81, 0x3a,
+        0x26, 0x4c,
+    ];
+    // The inverse of an odd number modulo 2^bits, by Newton's iteration (each step
+    // doubles the correct low bits; x * x = 1 modulo 8 for odd x gives the first 3).
+    fn inv64(x: u64) -> u64 {
+        (0..6).fold(x, |y, _| {
+            y.wrapping_mul(2u64.wrapping_sub(x.wrapping_mul(y)))
+        })
+    }
+    fn inv128(x: u128) -> u128 {
+        (0..7).fold(x, |y, _| {
+            y.wrapping_mul(2u128.wrapping_sub(x.wrapping_mul(y)))
+        })
+    }
+    // avalanche(x) = x ^= x >> 37; x *= PRIME_MX1; x ^= x >> 32; both xorshifts shift by
+    // half the width or more, so each is its own inverse.
+    let unavalanche = |x: u64| {
+        let x = x ^ (x >> 32);
+        let x = x.wrapping_mul(inv64(PRIME_MX1));
+        x ^ (x >> 37)
+    };
+    let word = |i: usize| u64::from_le_bytes(SECRET_32_64[8 * i..8 * i + 8].try_into().unwrap());
+    let (s0, s1, s2, s3) = (word(0), word(1), word(2), word(3));
+
+    let digest = u128::from_be_bytes(target);
+    let high = unavalanche((digest >> 64) as u64);
+    let low = unavalanche(digest as u64);
+    // Undo {low, high} * PRIME64_2 modulo 2^128.
+    let before =
+        ((u128::from(high) << 64) | u128::from(low)).wrapping_mul(inv128(u128::from(PRIME64_2)));
+    let (low, high) = (before as u64, (before >> 64) as u64);
+    let low = low ^ high.swap_bytes();
+    let m_lo = low.wrapping_sub(15 << 54);
+    let val1 = m_lo.wrapping_mul(inv64(PRIME64_1));
+    let m_hi = ((u128::from(val1) * u128::from(PRIME64_1)) >> 64) as u64;
+    // high = m_hi + (hi32(val2) << 32) + lo32(val2) * PRIME32_2 (mod 2^64).
+    let t = high.wrapping_sub(m_hi);
+    let inv32 = inv64(u64::from(PRIME32_2)) as u32;
+    let b = (t as u32).wrapping_mul(inv32);
+    let a = t.wrapping_sub(u64::from(b) * u64::from(PRIME32_2)) >> 32;
+    let val2 = (a << 32) | u64::from(b);
+    let last = val2 ^ s2 ^ s3;
+    let first = val1 ^ s0 ^ s1 ^ last;
+    let mut input = [0; 16];
+    input[..8].copy_from_slice(&first.to_le_bytes());
+    input[8..].copy_from_slice(&last.to_le_bytes());
+    input
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +289,39 @@ mod tests {
                 a.name
             );
         }
+    }
+
+    /// The preimage hashes to its target: against the `twox-hash` crate on random
+    /// targets (and the all-zero and all-one ones), and against `xxhsum -H2` (a missing
+    /// xxhsum fails the test, as in the CLI tests; `.ci/run` installs it).
+    #[test]
+    fn xxh128_preimages_hash_to_their_target() {
+        let xxh128 = |data: &[u8]| twox_hash::XxHash3_128::oneshot(data).to_be_bytes();
+        let mut rng = TestRng::new(0x0128);
+        let mut targets = vec![[0u8; 16], [0xff; 16]];
+        targets.extend((0..1000).map(|_| rng.array::<16>()));
+        for t in &targets {
+            let p = xxh128_preimage(*t);
+            assert_eq!(xxh128(&p), *t, "{}", hex::encode(t));
+        }
+        // xxhsum, on files holding the first few preimages.
+        let dir = tempfile::tempdir().unwrap();
+        let names: Vec<String> = (0..8).map(|i| format!("p{i}")).collect();
+        for (n, t) in names.iter().zip(&targets) {
+            std::fs::write(dir.path().join(n), xxh128_preimage(*t)).unwrap();
+        }
+        let out = std::process::Command::new("xxhsum")
+            .arg("-H2")
+            .args(&names)
+            .current_dir(dir.path())
+            .output()
+            .expect("xxhsum (Debian package xxhash) is needed for this test");
+        assert!(out.status.success());
+        let want: String = names
+            .iter()
+            .zip(&targets)
+            .map(|(n, t)| format!("{}  {n}\n", hex::encode(t)))
+            .collect();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want);
     }
 }

@@ -22,3 +22,4 @@ mod siphash;
 mod suites;
 mod trees;
 mod util;
+mod verdicts;

@@ -47,6 +47,34 @@ impl Dir {
     pub(crate) fn tool(&self, prog: &str, args: &[&str]) -> Vec<u8> {
         tool(self.path(), prog, args)
     }
+
+    /// What the reference tool `prog` does with `args` here, given `stdin`: stdout, stderr
+    /// and exit status, whatever the status, in khsum's locale (`C.UTF-8`: names in
+    /// messages are quoted alike). A missing tool fails the test.
+    pub(crate) fn reference(&self, prog: &str, args: &[&str], stdin: &[u8]) -> Run {
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(prog)
+            .current_dir(self.path())
+            .args(args)
+            .env("LC_ALL", "C.UTF-8")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{prog} is needed for this test: {e}"));
+        let mut pipe = child.stdin.take().unwrap();
+        let input = stdin.to_vec();
+        // A tool that stops reading early closes the pipe: that is no error here.
+        let writer = std::thread::spawn(move || pipe.write_all(&input).ok());
+        let o = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        Run {
+            out: o.stdout,
+            err: String::from_utf8_lossy(&o.stderr).into_owned(),
+            code: o.status.code().unwrap_or(-1),
+        }
+    }
 }
 
 /// One `khsum` run being set up.
