@@ -1452,8 +1452,14 @@ mod tests {
         assert_eq!(b2.label_for(64, false), "BLAKE2b");
         assert_eq!(b2.label_for(32, false), "BLAKE2b-256");
         assert_eq!(Algorithm::from_label("BLAKE2b"), label(b2, None, false));
-        assert_eq!(Algorithm::from_label("BLAKE2b-256"), label(b2, Some(32), false));
-        assert_eq!(Algorithm::from_label("BLAKE2b-512"), label(b2, Some(64), false));
+        assert_eq!(
+            Algorithm::from_label("BLAKE2b-256"),
+            label(b2, Some(32), false)
+        );
+        assert_eq!(
+            Algorithm::from_label("BLAKE2b-512"),
+            label(b2, Some(64), false)
+        );
         for bad in [
             "BLAKE2b-0",
             "BLAKE2b-7",
@@ -1468,17 +1474,29 @@ mod tests {
         let b3 = Algorithm::lookup("blake3").unwrap();
         assert_eq!(b3.label_for(32, false), "BLAKE3");
         assert_eq!(b3.label_for(64, false), "BLAKE3-512");
-        assert_eq!(Algorithm::from_label("BLAKE3-512"), label(b3, Some(64), false));
-        assert_eq!(Algorithm::from_label("BLAKE3-256"), label(b3, Some(32), false));
+        assert_eq!(
+            Algorithm::from_label("BLAKE3-512"),
+            label(b3, Some(64), false)
+        );
+        assert_eq!(
+            Algorithm::from_label("BLAKE3-256"),
+            label(b3, Some(32), false)
+        );
         // Keyed BLAKE3's lines say so; an algorithm without a keyed label keeps its own.
         assert_eq!(b3.label_for(32, true), "BLAKE3-KEYED");
         assert_eq!(b3.label_for(64, true), "BLAKE3-KEYED-512");
         assert_eq!(Algorithm::from_label("BLAKE3-KEYED"), label(b3, None, true));
-        assert_eq!(Algorithm::from_label("BLAKE3-KEYED-512"), label(b3, Some(64), true));
+        assert_eq!(
+            Algorithm::from_label("BLAKE3-KEYED-512"),
+            label(b3, Some(64), true)
+        );
         let sip = Algorithm::lookup("siphash-2-4").unwrap();
         assert_eq!(sip.label_for(8, true), "SIPHASH-2-4");
         // OpenSSL 3 writes BLAKE2 labels in capitals, with the length.
-        assert_eq!(Algorithm::from_label("BLAKE2B-512"), label(b2, Some(64), false));
+        assert_eq!(
+            Algorithm::from_label("BLAKE2B-512"),
+            label(b2, Some(64), false)
+        );
         let sha = Algorithm::lookup("sha512-256").unwrap();
         assert_eq!(Algorithm::from_label("SHA512-256"), label(sha, None, false));
         assert_eq!(sha.label_for(32, false), "SHA512-256");

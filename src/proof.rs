@@ -120,16 +120,6 @@ pub fn candidates(
     c.into_iter().map(|a| (a, shape.len)).collect()
 }
 
-/// Every algorithm that admits an untagged line of `shape` by its length alone, the
-/// cryptographic rule aside (for the hint on a list whose name's algorithm no line
-/// matched: what they do match, as a fact found by hashing).
-pub fn admitting(shape: Shape) -> Vec<&'static Algorithm> {
-    Algorithm::all()
-        .iter()
-        .filter(|a| admits(a, shape))
-        .collect()
-}
-
 /// The algorithms that would check an untagged line of `shape` if `-a` named them (for
 /// the hint on a line no candidate admits): those whose output rule allows the length.
 pub fn with_option(shape: Shape) -> Vec<&'static Algorithm> {

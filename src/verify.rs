@@ -821,10 +821,12 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// proof, not a guess), that algorithm and the command that checks the list as it.
     fn renamed_hint(&self, name: &[u8], digest: &[u8], d: &Detected) -> Option<String> {
         let named = self.named?;
-        let cands: Vec<(&'static Algorithm, usize)> = crate::proof::admitting(d.shape)
+        // Only what the proof rules admit where a name says nothing: never a
+        // non-cryptographic checksum a file can be crafted against (an MD5SUMS whose
+        // file matches its line's XXH128 gets no hint to check it so).
+        let cands: Vec<(&'static Algorithm, usize)> = crate::proof::candidates(d.shape, None, name)
             .into_iter()
-            .filter(|a| *a != named && crate::proof::admits_name(a, name))
-            .map(|a| (a, d.shape.len))
+            .filter(|(a, _)| *a != named)
             .collect();
         let Trial::Match(alg, _) = trial(name, digest, &cands, self.opts.mmap) else {
             return None;

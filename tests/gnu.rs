@@ -541,7 +541,10 @@ fn seek_is_b3sums() {
             )
             .all(),
             (
-                format!("{}  f\n", hex::encode(xof(&keyed, seek, 32))),
+                format!(
+                    "BLAKE3-KEYED (f) = {}\n",
+                    hex::encode(xof(&keyed, seek, 32))
+                ),
                 "",
                 0
             )

@@ -181,10 +181,11 @@ fn keyed_tags_and_checks() {
         .to_hex()
         .to_string();
     for kf in ["k.bin", "k.hex"] {
+        // `tag` writes labelled lines, keyed BLAKE3's saying so.
         let r = run(khsum(p).args(["tag", "-a", "blake3", "--key-file", kf, "a"]));
         assert_eq!(
             (s(&r.out), r.code),
-            (format!("{want}  a\n"), 0),
+            (format!("BLAKE3-KEYED (a) = {want}\n"), 0),
             "{}",
             r.err
         );
@@ -192,9 +193,10 @@ fn keyed_tags_and_checks() {
     let r = run(khsum(p)
         .args(["tag", "--key-env", "KHSUM_KEY", "--tag", "a"])
         .env("KHSUM_KEY", hex::encode(&key)));
-    assert_eq!(s(&r.out), format!("BLAKE3 (a) = {want}\n"));
+    assert_eq!(s(&r.out), format!("BLAKE3-KEYED (a) = {want}\n"));
+    // --untagged: b3sum --keyed's plain lines.
     let r = run(khsum(p)
-        .args(["tag", "--key-file", "-", "a"])
+        .args(["tag", "--untagged", "--key-file", "-", "a"])
         .write_stdin(key.clone()));
     assert_eq!(s(&r.out), format!("{want}  a\n"));
     // HMAC-SHA256 with a key of any length.
@@ -205,7 +207,10 @@ fn keyed_tags_and_checks() {
     let r = run(khsum(p).args(["tag", "-a", "hmac-sha256", "--key-file", "pw", "a"]));
     assert_eq!(
         s(&r.out),
-        format!("{}  a\n", hex::encode(m.finalize().into_bytes()))
+        format!(
+            "HMAC-SHA256 (a) = {}\n",
+            hex::encode(m.finalize().into_bytes())
+        )
     );
     // Verify with the right key, then the wrong one.
     fs::write(p.join("T"), format!("BLAKE3 (a) = {want}\n")).unwrap();
@@ -288,7 +293,15 @@ fn keyless_algorithms_refuse_tag_and_keyed_ones_default_to_zero_key() {
     // Hash mode with a keyed algorithm and no key: the all-zero key.
     fs::write(d.path().join("zero16"), [0u8; 16]).unwrap();
     let a = run(khsum(d.path()).args(["-a", "siphash-2-4", "a"]));
-    let b = run(khsum(d.path()).args(["tag", "-a", "siphash-2-4", "--key-file", "zero16", "a"]));
+    let b = run(khsum(d.path()).args([
+        "tag",
+        "-a",
+        "siphash-2-4",
+        "--untagged",
+        "--key-file",
+        "zero16",
+        "a",
+    ]));
     assert_eq!(a.code, 0, "{}", a.err);
     assert_eq!(a.out, b.out);
     let k = siphasher::sip::SipHasher24::new_with_key(&[0; 16]);
@@ -355,7 +368,10 @@ fn multimixer_needs_a_key_as_long_as_the_file() {
         "m",
         "short",
     ]));
-    assert_eq!(s(&r.out), format!("{}  m\n", hex::encode(want)));
+    assert_eq!(
+        s(&r.out),
+        format!("MULTIMIXER-128 (m) = {}\n", hex::encode(want))
+    );
     assert_eq!(
         r.err,
         "khsum: short: multimixer-128 needs a key exactly as long as the message, a non-zero multiple of 32 bytes: key is 96 bytes, message is 64 bytes\n"

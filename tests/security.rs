@@ -120,7 +120,7 @@ fn a_mapped_key_that_changes_gives_no_tag() {
         assert_eq!(
             (s(&o.stdout), s(&o.stderr), o.status.code()),
             (
-                format!("{}  first\n", multimixer(&key, &msg)),
+                format!("MULTIMIXER-128 (first) = {}\n", multimixer(&key, &msg)),
                 "khsum: fifo: key file changed while being read\n".to_string(),
                 Some(1)
             ),

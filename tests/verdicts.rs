@@ -565,8 +565,8 @@ fn effective(w: &Writer, list: ListKind) -> Eff {
         alg: w.alg,
         same: true,
     };
-    if w.tagged || w.alg.form == Form::Legacy {
-        return same; // by the label (or khsum's legacy form)
+    if w.tagged || w.alg.form == Form::Prefixed {
+        return same; // by the label (xxhsum's `XXH3_` is one)
     }
     match list {
         ListKind::Own(_) if w.alg.admissible(w.bits) => same,
@@ -576,7 +576,8 @@ fn effective(w: &Writer, list: ListKind) -> Eff {
             same: false,
         },
         ListKind::Other(..) => Eff::Improper,
-        _ if w.alg.form == Form::Prefixed || w.alg.admissible_unnamed(w.bits) => same,
+        // khsum's extension: legacy `cksum`/`sum` lines, where the name says nothing.
+        _ if w.alg.form == Form::Legacy || w.alg.admissible_unnamed(w.bits) => same,
         // Another algorithm's lines, all FAILED: one of that default length first (MD5 for
         // 128 bits, which md5sum checks), else BLAKE2 or BLAKE3 at that length.
         _ => ALGS
@@ -1026,10 +1027,16 @@ fn case(seed: u64, b3sum: bool, tally: &mut Tally) -> Option<String> {
         Eff::Improper => runs.push((plain, improper(&d, &w, list, &bytes))),
         Eff::Checked { alg, same } => {
             let t = truth(&files, same, &w);
-            let note = if w.tagged || !list.unnamed() || alg.crypto {
+            // Said once per list when a line read was checked by detection as a
+            // non-cryptographic checksum, whatever its verdict.
+            let read = t.iter().any(|(_, v)| *v != V::Unread);
+            let note = if w.tagged
+                || w.alg.form == Form::Prefixed
+                || !list.unnamed()
+                || alg.crypto
+                || !read
+            {
                 Note::Never
-            } else if alg.form == Form::Legacy || !t.iter().any(|(_, v)| *v == V::Ok) {
-                Note::AtMostOnce
             } else {
                 Note::Once
             };

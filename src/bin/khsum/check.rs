@@ -325,7 +325,8 @@ fn check_list(
             out.warn(w);
         }
     }
-    if s.report.missing == Missing::Ignore && counts.verified == 0 {
+    // GNU's rule: no file matched (read but FAILED counts as not verified).
+    if s.report.missing == Missing::Ignore && counts.summary().ok == 0 {
         out.warn(&format!("{}: no file was verified", q(list_name)));
     }
     Ok(counts.passed(s.report.strictness == Strictness::Strict))
