@@ -240,10 +240,12 @@ pub fn expand(
     let one = |f: &Path, walk: &Option<Arc<TreeRules>>| -> Box<dyn Iterator<Item = Input> + Send> {
         match walk {
             Some(rules) if f.is_dir() => {
-                Box::new(Walker::new(f, rules.clone()).map(|it| match it {
-                    Item::File(p) => Input::Walked(p),
-                    Item::Error(p, e) => Input::Error(p, e),
-                    Item::Skipped(p, e) => Input::Skipped(p, e),
+                Box::new(Walker::new(f, rules.clone()).filter_map(|it| match it {
+                    Item::File(p) => Some(Input::Walked(p)),
+                    Item::Error(p, e) => Some(Input::Error(p, e)),
+                    Item::Skipped(p, e) => Some(Input::Skipped(p, e)),
+                    // Not followed without -L, as `find` and `du` pass them.
+                    Item::LinkedDir(_) => None,
                 }))
             }
             _ => Box::new(std::iter::once(Input::Path(f.to_path_buf()))),

@@ -19,12 +19,19 @@ pub enum Item {
     /// An entry that could not be walked or is a symbolic-link loop: reported as an
     /// error.
     Error(PathBuf, String),
-    /// A FIFO, socket or device inside a tree: not hashed, reported as a warning.
+    /// A FIFO, socket or device inside a tree, or a symbolic link under `-P`: not
+    /// hashed, reported as a warning.
     Skipped(PathBuf, String),
+    /// A symbolic link to a directory, not followed without `-L`: passed over quietly
+    /// when hashing, reported by `check --unlisted` ([`LINKED_DIR`]).
+    LinkedDir(PathBuf),
 }
 
 /// The warning for a symbolic link in a tree walked with `-P`.
 pub const NOT_FOLLOWED: &str = "symbolic link; not followed (-P)";
+
+/// What `check --unlisted` says of a symbolic link to a directory (without `-L`).
+pub const LINKED_DIR: &str = "symbolic link to a directory; not followed (-L follows)";
 
 /// The text of a loop's error.
 pub const LOOP: &str = "File system loop detected; not followed";
@@ -226,7 +233,7 @@ impl Walker {
             // to a directory is not entered, a dangling link is an error.
             return match fs::metadata(&path) {
                 Ok(m) if m.is_file() => Some(Item::File(path)),
-                Ok(m) if m.is_dir() => None,
+                Ok(m) if m.is_dir() => Some(Item::LinkedDir(path)),
                 Ok(_) => Some(Item::Skipped(path, "not a regular file; skipped".into())),
                 Err(e) => Some(Item::Error(path, crate::io::describe_io_error(&e))),
             };

@@ -1110,3 +1110,52 @@ fn check_unlisted_reports_entries_it_cannot_read() {
     );
     assert_eq!(r.code, 1);
 }
+
+/// `check --unlisted` passes over nothing silently: a FIFO, a symbolic link to a
+/// directory (not followed without `-L`) and, with `-P`, any symbolic link are unlisted
+/// entries too, each reported with why it was not checked, counted, and the run fails.
+#[cfg(unix)]
+#[test]
+fn check_unlisted_reports_what_it_does_not_check() {
+    let d = crate::util::Dir::new();
+    d.create("rel/a", "a").create("rel/sub/b", "b");
+    std::os::unix::fs::symlink("sub", d.path().join("rel/dirlink")).unwrap();
+    std::os::unix::fs::symlink("a", d.path().join("rel/alias")).unwrap();
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        d.path().join("rel/fifo"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+    d.create("SUMS", d.tool("sha256sum", &["rel/a", "rel/sub/b"]));
+    let ok = "rel/a: OK\nrel/sub/b: OK\n";
+    let dirlink = "rel/dirlink: NEW (symbolic link to a directory; not followed (-L follows))\n";
+    let fifo = "rel/fifo: NEW (not a regular file; skipped)\n";
+    let r = d.command().args(["-c", "--unlisted", "rel", "SUMS"]).run();
+    assert_eq!(
+        r.all(),
+        (
+            format!("{ok}rel/alias: NEW\n{dirlink}{fifo}"),
+            "khsum: WARNING: 3 files are not listed\n",
+            1
+        )
+    );
+    // -P: a link to a file is not followed either.
+    let r = d
+        .command()
+        .args(["-c", "-P", "--unlisted", "rel", "SUMS"])
+        .run();
+    assert_eq!(
+        r.all(),
+        (
+            format!(
+                "{ok}rel/alias: NEW (symbolic link; not followed (-P))\n\
+                 rel/dirlink: NEW (symbolic link; not followed (-P))\n{fifo}"
+            ),
+            "khsum: WARNING: 3 files are not listed\n",
+            1
+        )
+    );
+}

@@ -401,14 +401,15 @@ fn update_appends_only_new_files_atomically() {
             & 0o777,
         0o640
     );
-    // --check-existing re-verifies the listed files (those outside the walk too).
+    // --check-existing re-verifies the listed files (those outside the walk too), and
+    // says what failed on stderr: stdout carries the list's new lines alone.
     fs::write(p.join("rel/newer"), b"newer\n").unwrap();
     let r = run(khsum(p).args(["--update", "rel/SUMS", "--check-existing", "rel/newer"]));
     assert_eq!(
         (s(&r.out), r.err.as_str(), r.code),
         (
-            line(b"newer\n", "rel/newer") + "rel/a: FAILED\n",
-            "khsum: WARNING: 1 computed checksum did NOT match\n",
+            line(b"newer\n", "rel/newer"),
+            "khsum: rel/a: FAILED\nkhsum: WARNING: 1 computed checksum did NOT match\n",
             1
         )
     );

@@ -126,10 +126,11 @@ fn totals(lists: &[OsString]) -> Totals {
         counter.total_done();
     })
 }
-/// `--unlisted DIR...`: every regular file below the directories that no list names is
-/// reported (`name: NEW`), and every entry there that cannot be read (`name: FAILED open
-/// or read`, a dangling link); with `--json`, a summary per directory closes the output.
-/// Returns whether there was no such file or error.
+/// `--unlisted DIR...`: every entry below the directories that no list names is
+/// reported: a regular file as `name: NEW`, one that is not checked (a FIFO, a device, a
+/// symbolic link not followed) as `name: NEW (why)`, one that cannot be read (a dangling
+/// link) as `name: FAILED open or read`; with `--json`, a summary per directory closes
+/// the output. Returns whether there was no such entry.
 fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut Out) -> bool {
     let mut clean = true;
     let quiet = s.report.verbosity == Verbosity::Nothing;
@@ -138,10 +139,11 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
         let mut summary = Summary::default();
         for item in Walker::new(Path::new(dir), u.rules.clone()) {
             line.clear();
-            let (p, error) = match item {
-                WalkItem::File(p) => (p, None),
-                WalkItem::Error(p, e) => (p, Some(e)),
-                WalkItem::Skipped(..) => continue,
+            let (p, error, skipped) = match item {
+                WalkItem::File(p) => (p, None, None),
+                WalkItem::Error(p, e) => (p, Some(e), None),
+                WalkItem::Skipped(p, why) => (p, None, Some(why)),
+                WalkItem::LinkedDir(p) => (p, None, Some(khsum::walk::LINKED_DIR.into())),
             };
             let name = path_bytes(&p);
             if listed.contains(&*normalize(&name)) {
@@ -162,7 +164,10 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
                 let (status, size) = match &error {
                     None => (
                         RecordStatus::New,
-                        std::fs::metadata(&p).ok().map(|m| m.len()),
+                        std::fs::symlink_metadata(&p)
+                            .ok()
+                            .filter(|m| m.is_file())
+                            .map(|m| m.len()),
                     ),
                     Some(_) => (RecordStatus::Error, None),
                 };
@@ -175,17 +180,17 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
                     digest: None,
                     expected: None,
                     status,
-                    error: error.as_deref(),
+                    error: error.as_deref().or(skipped.as_deref()),
                     warning: None,
                 }
                 .write_line(&mut line);
             } else {
-                let word = if error.is_some() {
-                    "FAILED open or read"
-                } else {
-                    "NEW"
+                let word = match (&error, &skipped) {
+                    (Some(_), _) => "FAILED open or read".to_string(),
+                    (None, Some(why)) => format!("NEW ({why})"),
+                    (None, None) => "NEW".to_string(),
                 };
-                format_status(&mut line, &name, word);
+                format_status(&mut line, &name, &word);
             }
             if !out.write(&line) {
                 return false;

@@ -5,7 +5,7 @@ use crate::plan::{Digests, Existing, HashPlan, Io, Recount, Stdin, UpdatePlan, W
 use crate::progress::{self, Progress, Totals};
 use crate::report::{Out, Status, q};
 use khsum::checkfile::LineFormat;
-use khsum::checkfile::{format_legacy, format_line, format_status};
+use khsum::checkfile::{format_legacy, format_line};
 use khsum::inputs::{Input, NameList, Names, count_total, expand};
 use khsum::io::{Hashed, InputError, hash_path_with};
 use khsum::multi::Multi;
@@ -208,17 +208,13 @@ impl Printer {
             entries,
             res,
             name,
-            &mut self.line,
+            &mut self.out,
             &mut self.verified,
         );
         if !ok {
             self.status = Status::Failed;
         }
-        match res {
-            Err(e) => self.out.warn(&format!("{}: {}", q(name), e)),
-            Ok(h) => warn_notice(&mut self.out, name, h),
-        }
-        self.out.write(&self.line)
+        self.out.ok()
     }
 
     fn hashed(&mut self, input: &Input, name: &[u8], h: &Hashed) -> bool {
@@ -407,21 +403,26 @@ fn warn_notice(out: &mut Out, name: &[u8], h: &Hashed) {
     }
 }
 
-/// `--check-existing`: compares a listed file's digests with its entries; appends
-/// `name: FAILED` (or `FAILED open or read`) for a mismatch. Returns whether it matched.
+/// `--check-existing`: compares a listed file's digests with its entries and says on
+/// stderr (`khsum: name: FAILED`, or the read error) when it does not match: stdout
+/// carries the list's new lines alone. Returns whether it matched.
 fn verify(
     parts: &Parts,
     entries: &[khsum::checkfile::Entry],
     res: &Result<Hashed, InputError>,
     name: &[u8],
-    line: &mut Vec<u8>,
+    out: &mut Out,
     counts: &mut Verified,
 ) -> bool {
-    let Ok(h) = res else {
-        counts.unreadable += 1;
-        format_status(line, name, "FAILED open or read");
-        return false;
+    let h = match res {
+        Err(e) => {
+            counts.unreadable += 1;
+            out.warn(&format!("{}: {e}", q(name)));
+            return false;
+        }
+        Ok(h) => h,
     };
+    warn_notice(out, name, h);
     // Each algorithm's part of the digest against its entry; a file that carries a SHA-1
     // collision attack never verifies.
     let got = parts.split(&h.digest);
@@ -437,7 +438,7 @@ fn verify(
     }
     if !all {
         counts.failed += 1;
-        format_status(line, name, "FAILED");
+        out.warn(&format!("{}: FAILED", q(name)));
     }
     all
 }
@@ -461,7 +462,6 @@ fn verify_unmet(
     names.sort_unstable();
     names.dedup();
     let out = std::cell::RefCell::new(out);
-    let mut line = Vec::new();
     khsum::parallel::for_each_ordered(
         names.into_iter(),
         4 * rayon::current_num_threads().max(1),
@@ -473,15 +473,10 @@ fn verify_unmet(
             )
         },
         |(n, res)| {
-            line.clear();
             let entries = u.list.get(n).unwrap_or_default();
-            verify(parts, entries, &res, n, &mut line, counts);
             let mut out = out.borrow_mut();
-            match &res {
-                Err(e) => out.warn(&format!("{}: {}", q(n), e)),
-                Ok(h) => warn_notice(&mut out, n, h),
-            }
-            out.write(&line)
+            verify(parts, entries, &res, n, &mut out, counts);
+            out.ok()
         },
         || {
             out.borrow_mut().flush();
