@@ -16,7 +16,7 @@ use std::time::{Duration, SystemTime};
 
 #[cfg(unix)]
 pub use mmap::MappedFile;
-pub use stdio::{closed_error, stdin, stdout_closed};
+pub use stdio::{closed_error, stdin, stdin_direct, stdout_closed};
 
 /// Regular files at least this large are memory-mapped when the hasher hashes large
 /// buffers on several threads ([`Hasher::prefers_mmap`]: BLAKE3, Multimixer-128).

@@ -328,8 +328,9 @@ impl Material {
 /// to its `fstat` size instead.
 fn load(path: &Path, limit: usize, map: bool) -> Result<Key, ReadError> {
     if path.as_os_str() == "-" {
-        let stdin = crate::io::stdin().map_err(ReadError::Io)?;
-        return read_bounded(stdin.lock(), limit, 0).map(|b| Key(Arc::new(Store::Owned(b))));
+        // Past std's buffer: the key passes through wiped memory alone.
+        let stdin = crate::io::stdin_direct().map_err(ReadError::Io)?;
+        return read_bounded(stdin, limit, 0).map(|b| Key(Arc::new(Store::Owned(b))));
     }
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let meta = file.metadata().map_err(ReadError::Io)?;

@@ -450,7 +450,7 @@ mod unix {
         let Ok(n) = rustix::fs::flistxattr(from, &mut names[..]) else {
             return;
         };
-        for name in names[..n].split(|&c| c == 0).filter(|n| !n.is_empty()) {
+        for name in names[..n].split(|&c| c == 0).filter(|n| !left_off(n)) {
             let name = OsStr::new(std::str::from_utf8(name).unwrap_or_default());
             if name.is_empty() {
                 continue;
@@ -468,6 +468,23 @@ mod unix {
 
     #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
     fn copy_xattrs(_: &fs::File, _: &fs::File) {}
+
+    /// Whether an extended attribute is left off the rewritten list, as setuid is: file
+    /// capabilities (`security.capability`) would grant privileges to a file khsum wrote,
+    /// an IMA or EVM measurement (`security.ima`, `security.evm`) was of the old content,
+    /// and `trusted.*` belongs to the administrator alone. ACLs, the SELinux label and
+    /// `user.*` are kept.
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    fn left_off(name: &[u8]) -> bool {
+        name.is_empty()
+            || name.starts_with(b"trusted.")
+            || [
+                &b"security.capability"[..],
+                b"security.ima",
+                b"security.evm",
+            ]
+            .contains(&name)
+    }
 
     /// Renames `tmp` to `base` in `dir`; for a new list only if `base` does not exist.
     fn rename(dir: &OwnedFd, tmp: &OsStr, base: &OsStr, replace: bool) -> Result<(), Failure> {

@@ -237,3 +237,19 @@ fn per_algorithm_rules_live_in_the_registry() {
         }
     }
 }
+
+/// Keys read from standard input (`--key-file -`, `--keyed`) go straight from the
+/// descriptor into wiped memory (`io::stdin_direct`): std's `Stdin` keeps an 8 KiB buffer
+/// of what passed through it for the whole run, a copy of the key nothing wipes. No file
+/// that reads keys touches `io::stdin()`.
+#[test]
+fn keys_never_pass_through_std_s_stdin_buffer() {
+    let root = root();
+    for f in ["key.rs", "bin/khsum/setup.rs"] {
+        let c = code(&root.join(f));
+        assert!(c.contains("stdin_direct()"), "{f} reads no key from stdin?");
+        for bad in ["io::stdin()", "std::io::stdin", "stdin().lock"] {
+            assert!(!c.contains(bad), "{f}: {bad}");
+        }
+    }
+}

@@ -194,6 +194,48 @@ fn update_through_a_symbolic_link_keeps_the_target_and_its_metadata() {
     assert_eq!(fs::read_dir(p.join("lists")).unwrap().count(), 1);
 }
 
+/// `--update` leaves off the rewritten list what must not follow new content, as it
+/// leaves setuid off: file capabilities, `trusted.*` (the administrator's) and IMA's
+/// measurement of the old content; `user.*` stays. Setting the first two takes root: as
+/// another user, the test checks what it can set and says so.
+#[cfg(target_os = "linux")]
+#[test]
+fn update_leaves_privileged_attributes_off_the_list() {
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    fs::write(p.join("a"), b"a\n").unwrap();
+    fs::write(p.join("L"), line256(b"a\n", "a")).unwrap();
+    let set = |name: &str, value: &[u8]| {
+        rustix::fs::setxattr(p.join("L"), name, value, rustix::fs::XattrFlags::empty()).is_ok()
+    };
+    assert!(set("user.khsum", b"kept"));
+    // A valid VFS_CAP_REVISION_2 value granting CAP_NET_RAW (bit 13), effective.
+    let mut cap = vec![0u8; 20];
+    cap[..4].copy_from_slice(&0x0200_0001u32.to_le_bytes());
+    cap[4..8].copy_from_slice(&(1u32 << 13).to_le_bytes());
+    let privileged: Vec<&str> = [("security.capability", &cap[..]), ("trusted.khsum", b"x")]
+        .into_iter()
+        .filter(|(n, v)| set(n, v))
+        .map(|(n, _)| n)
+        .collect();
+    if privileged.is_empty() {
+        eprintln!("not root: security.capability and trusted.* cannot be set here; user.* checked");
+    }
+    fs::write(p.join("b"), b"b\n").unwrap();
+    let r = run(khsum(p).args(["-a", "sha256", "--update", "L", "a", "b"]));
+    assert_eq!((r.err.as_str(), r.code), ("", 0));
+    let mut value = [0u8; 32];
+    let get = |name: &str, value: &mut [u8]| rustix::fs::getxattr(p.join("L"), name, value);
+    assert_eq!(get("user.khsum", &mut value), Ok(4));
+    for name in privileged {
+        assert_eq!(
+            get(name, &mut value),
+            Err(rustix::io::Errno::NODATA),
+            "{name}"
+        );
+    }
+}
+
 /// A link to nothing is refused with what it is (before: "the list changed while it was
 /// being updated", after hashing everything); a list with another hard link is refused
 /// rather than split from it. Both exit 2, before any input is read, nothing written.

@@ -84,6 +84,22 @@ pub fn stdin() -> io::Result<io::Stdin> {
     Ok(io::stdin())
 }
 
+/// Standard input as a file of its own (a duplicate of descriptor 0): what is read from
+/// it goes straight from the descriptor into the caller's buffer, never through the 8 KiB
+/// buffer std keeps behind [`io::Stdin`] for the whole run. Keys are read this way, into
+/// memory wiped after use.
+///
+/// # Errors
+/// Standard input was closed at startup, or its descriptor cannot be duplicated.
+pub fn stdin_direct() -> io::Result<std::fs::File> {
+    let stdin = stdin()?;
+    #[cfg(unix)]
+    let owned = std::os::fd::AsFd::as_fd(&stdin).try_clone_to_owned()?;
+    #[cfg(windows)]
+    let owned = std::os::windows::io::AsHandle::as_handle(&stdin).try_clone_to_owned()?;
+    Ok(std::fs::File::from(owned))
+}
+
 /// Whether standard output was closed when khsum started: anything written to it is lost
 /// (on the runtime's `/dev/null`), so the first write must fail with [`closed_error`].
 pub fn stdout_closed() -> bool {

@@ -139,8 +139,9 @@ impl KeySource {
 fn keyed() -> Result<zeroize::Zeroizing<Vec<u8>>, SetupError> {
     use std::io::Read;
     let mut bytes = zeroize::Zeroizing::new(Vec::with_capacity(33));
-    khsum::io::stdin()
-        .and_then(|stdin| stdin.lock().take(33).read_to_end(&mut bytes))
+    // Past std's buffer: the key passes through wiped memory alone.
+    khsum::io::stdin_direct()
+        .and_then(|stdin| stdin.take(33).read_to_end(&mut bytes))
         .map_err(|e| {
             SetupError(format!(
                 "--keyed: standard input: {}",
