@@ -1159,3 +1159,143 @@ fn check_unlisted_reports_what_it_does_not_check() {
         )
     );
 }
+
+/// Issue 40's examples, as a user types them: one changed file in a tree fails alone; a
+/// digest cut short (or padded) never verifies without -a where its length proves too
+/// little; foreign lines are improper; `/dev/null` checks; a forgotten key asks for the
+/// key; an XXH32/CRC-32 line whose digest is all decimal digits is not a `cksum` line.
+#[test]
+fn the_proof_rules_as_users_meet_them() {
+    let d = Dir::new();
+    d.create("photos/a.jpg", "a")
+        .create("photos/b.jpg", "b")
+        .create("photos/c.jpg", "c");
+    let sums = d.command().args(["-r", "photos"]).run();
+    d.create("SUMS", &sums.out);
+    d.create("photos/a.jpg", "a edited");
+    assert_eq!(
+        check(&d, &["-c", "SUMS"], None).all(),
+        (
+            "photos/a.jpg: FAILED\nphotos/b.jpg: OK\nphotos/c.jpg: OK\n".into(),
+            "khsum: WARNING: 1 computed checksum did NOT match\n",
+            1
+        )
+    );
+    // A BLAKE3 digest cut to under 128 bits, or padded, never verifies without -a (at
+    // 16 bytes and more a cut BLAKE3 digest is BLAKE3's output of that length).
+    let hex = s(&sums.out).lines().nth(1).unwrap()[..64].to_string();
+    for cut in (2..32).step_by(2).chain([34, 40, 66, 80, 128]) {
+        let digest = if cut <= 64 {
+            hex[..cut].to_string()
+        } else {
+            format!("{hex}{}", "0".repeat(cut - 64))
+        };
+        let r = check(
+            &d,
+            &["-c"],
+            Some(format!("{digest}  photos/b.jpg\n").as_bytes()),
+        );
+        let proves = (32..=64).contains(&cut);
+        assert_eq!(r.code == 0, proves, "{cut} digits: {}", s(&r.out));
+        assert_eq!(
+            s(&r.out).contains("OK"),
+            proves,
+            "{cut} digits: {}",
+            s(&r.out)
+        );
+        // With -a, any length BLAKE3 has is checked as asked.
+        let r = check(
+            &d,
+            &["-c", "-a", "blake3"],
+            Some(format!("{digest}  photos/b.jpg\n").as_bytes()),
+        );
+        assert_eq!(r.code == 0, cut <= 64, "-a blake3, {cut} digits: {}", r.err);
+    }
+    // b3sum -c says 'Invalid hash length'; khsum finds no properly formatted line, and
+    // names the command that checks it anyway.
+    let r = check(
+        &d,
+        &["-c"],
+        Some(format!("{}  photos/b.jpg\n", &hex[..2]).as_bytes()),
+    );
+    assert_eq!(
+        r.all(),
+        (
+            String::new(),
+            "khsum: 'standard input': no properly formatted checksum lines found\n\
+             khsum: hint: 'standard input': 1 line holds a 2-hex-digit digest, too short to prove a match without -a: to check them anyway, name their algorithm with -a (blake3, blake2b or blake2s)\n",
+            1
+        )
+    );
+    // Foreign lines: GNU and uutils find no properly formatted line in either.
+    for line in [
+        "SHA (photos/b.jpg) = 00000000\n".to_string(),
+        format!("(photos/b.jpg) = {hex}\n"),
+    ] {
+        for args in [&["-c"][..], &["-c", "-a", "blake3"]] {
+            let r = check(&d, args, Some(line.as_bytes()));
+            assert_eq!(
+                r.all(),
+                (
+                    String::new(),
+                    "khsum: 'standard input': no properly formatted checksum lines found\n",
+                    1
+                ),
+                "{line:?} {args:?}"
+            );
+        }
+    }
+    // /dev/null: never sampled, read once with every candidate.
+    for alg in ["blake3", "sha3-256", "blake2b", "sha1"] {
+        let l = d.command().args(["-a", alg, "/dev/null"]).run();
+        assert_eq!(
+            check(&d, &["-c"], Some(&l.out)).all(),
+            ("/dev/null: OK\n".into(), "", 0),
+            "{alg}"
+        );
+    }
+    // A forgotten key: the keyed tags ask for it (exit 2), never FAILED.
+    d.create("key", [7u8; 32]);
+    let tags = d
+        .command()
+        .args(["tag", "--key-file", "key", "photos/b.jpg"])
+        .run();
+    d.create("TAGS", &tags.out);
+    assert_eq!(
+        check(&d, &["-c", "TAGS"], None).all(),
+        (
+            String::new(),
+            "khsum: TAGS: 1: BLAKE3-KEYED lines are keyed tags: they need the key (--key-file or --key-env)\n",
+            2
+        )
+    );
+    assert_eq!(
+        check(&d, &["-c", "--key-file", "key", "TAGS"], None).all(),
+        ("photos/b.jpg: OK\n".into(), "", 0)
+    );
+    // `10818430  7 r1042`: two spaces after 8 decimal digits are GNU's untagged form, an
+    // XXH32 or CRC-32 line for the file `7 r1042`, never `cksum`'s `CRC SIZE name`.
+    let mut content = 0u32;
+    let decimal = loop {
+        let crc = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(&content.to_le_bytes());
+        let hex = format!("{crc:08x}");
+        if hex.bytes().all(|c| c.is_ascii_digit()) {
+            break hex;
+        }
+        content += 1;
+    };
+    d.create("7 r1042", content.to_le_bytes());
+    let r = check(
+        &d,
+        &["-c"],
+        Some(format!("{decimal}  7 r1042\n").as_bytes()),
+    );
+    assert_eq!(
+        r.all(),
+        (
+            "7 r1042: OK\n".into(),
+            "khsum: 'standard input': untagged lines checked as CRC32 (not cryptographic)\n",
+            0
+        )
+    );
+}

@@ -210,7 +210,7 @@ fn update_leaves_privileged_attributes_off_the_list() {
     };
     assert!(set("user.khsum", b"kept"));
     // A valid VFS_CAP_REVISION_2 value granting CAP_NET_RAW (bit 13), effective.
-    let mut cap = vec![0u8; 20];
+    let mut cap = [0u8; 20];
     cap[..4].copy_from_slice(&0x0200_0001u32.to_le_bytes());
     cap[4..8].copy_from_slice(&(1u32 << 13).to_le_bytes());
     let privileged: Vec<&str> = [("security.capability", &cap[..]), ("trusted.khsum", b"x")]

@@ -1,9 +1,10 @@
 //! Checksum-list grammar and list reading: bounded lines and names (see `bounded_lines`);
 //! never panics on any line, whichever way the list is read (with
-//! `-a`, by label, by the list's name, as a legacy `cksum`/`sum` list); and every line
+//! `-a`, by label, by the list's name, as a legacy `cksum`/`sum` list); every line
 //! khsum writes (any algorithm, any output length it allows, tagged or untagged, hex or
 //! base64, GNU's binary marker, legacy numbers) parses back to the same algorithm, digest
-//! and name.
+//! and name; and checking any list (detection, candidates and retries included) never
+//! panics and never says OK without a match computed here again (see `detection`).
 #![no_main]
 
 use khsum::checkfile::{Encoding, Line, LineFormat, ListParser, UNTAGGED_XOF_MIN, format_line};
@@ -66,8 +67,64 @@ fn bounded_lines(data: &[u8]) {
     }
 }
 
+/// Files the fuzzed lists may name (`a`, `b`, `c`, `d`), in a directory made the working
+/// directory once: empty, short, and larger than a read.
+fn files() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let dir = std::env::temp_dir().join(format!("khsum-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, len) in [("a", 0), ("b", 6), ("c", 1000), ("d", 70_000)] {
+            std::fs::write(dir.join(name), TestRng::new(len as u64).bytes(len)).unwrap();
+        }
+        std::env::set_current_dir(&dir).unwrap();
+    });
+}
+
+/// The data as a list checked without `-a` (under a neutral name and one that names an
+/// algorithm): no panic, and every OK line's file gives its listed digest under the
+/// algorithm it was OK as, hashed here again.
+fn detection(data: &[u8]) {
+    use khsum::verify::{Item, ListCheck, ListOptions, Outcome, Prototypes, Tally};
+    files();
+    let no_key = |_: &'static Algorithm| Ok(None);
+    for name in [&b"list"[..], b"SUMS.md5", b"B3SUMS"] {
+        let mut protos = Prototypes::new(&no_key, None, khsum::Params::default(), None);
+        let opts = ListOptions {
+            forced: None,
+            family: None,
+            length: None,
+            mmap: khsum::io::Mmap::Auto,
+        };
+        let mut items = ListCheck::new(data, name, &mut protos, opts);
+        let mut tally = Tally::default();
+        for item in items.by_ref() {
+            let Item::Check(job) = item else { continue };
+            // Only the files here (or none): never standard input, `/dev/zero` and such.
+            if job.entry.name == b"-" || job.entry.name.contains(&b'/') {
+                continue;
+            }
+            let c = job.run(khsum::io::Mmap::Auto);
+            if tally.add(&c, false) == Outcome::Ok {
+                let alg = c.entry.algorithm;
+                let params = khsum::Params {
+                    out_len: Some(c.entry.digest.len())
+                        .filter(|_| !matches!(alg.output, OutputRule::Fixed(_))),
+                    ..khsum::Params::default()
+                };
+                let h = alg.hasher(None, &params).unwrap();
+                let path = khsum::names::bytes_to_path(&c.entry.name);
+                let again = khsum::io::hash_path(&path, &*h).unwrap();
+                assert_eq!(&*again, &c.entry.digest[..], "{alg:?} {:?}", c.entry.name);
+            }
+        }
+        let _ = items.finish(&tally);
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     bounded_lines(data);
+    detection(data);
     // 1. Arbitrary lines, read every way a list is read.
     let lookup = |n| Algorithm::lookup(n).ok();
     let parsers = [
