@@ -87,7 +87,12 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
     ///
     /// # Errors
     /// As `io::hash_path_with`: this file alone.
-    pub fn hash_path(&mut self, path: &Path, proto: P, open: Open) -> Result<Hashed, InputError> {
+    pub fn hash_path(
+        &mut self,
+        path: &Path,
+        proto: P,
+        open: Open<'_>,
+    ) -> Result<Hashed, InputError> {
         let max = proto.multi_buffer_max();
         if max == 0 {
             return hash_file(path, &*proto, self.mmap, open);

@@ -162,8 +162,8 @@ mod panic_hook {
 }
 
 /// How a named file is opened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Open {
+#[derive(Clone, Copy)]
+pub enum Open<'a> {
     /// As named on the command line or in a list: a FIFO or device is read as a stream,
     /// and opening a FIFO waits for its writer, as `sha256sum` does.
     Named,
@@ -171,6 +171,11 @@ pub enum Open {
     /// (an entry swapped for a FIFO since the walk does not block the run) and refused
     /// unless `fstat` of the open file says it is still a regular file.
     Walked,
+    /// As [`Open::Named`], but what is read once (a FIFO, a device, a pseudo file) is
+    /// hashed by this hasher instead (a list line's every candidate at once, since it
+    /// cannot be read again to try them one after another): the digest is then its own,
+    /// [`Hasher::output_len`] bytes.
+    Listed(&'a dyn Hasher),
 }
 
 /// The text of an I/O error without Rust's ` (os error N)` suffix, so messages read like
@@ -260,7 +265,7 @@ pub fn hash_file(
     path: &Path,
     proto: &dyn Hasher,
     mmap: Mmap,
-    open: Open,
+    open: Open<'_>,
 ) -> Result<Hashed, InputError> {
     read_path(path, proto, mmap, open, &mut |data| {
         proto.digest_whole(data)
@@ -278,7 +283,7 @@ pub(crate) fn read_path(
     path: &Path,
     proto: &dyn Hasher,
     mmap: Mmap,
-    open: Open,
+    open: Open<'_>,
     whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
     #[cfg(debug_assertions)]
@@ -289,9 +294,9 @@ pub(crate) fn read_path(
 }
 
 /// Opens a file as `open` says.
-fn open_file(path: &Path, open: Open) -> io::Result<File> {
+fn open_file(path: &Path, open: Open<'_>) -> io::Result<File> {
     match open {
-        Open::Named => File::open(path),
+        Open::Named | Open::Listed(_) => File::open(path),
         Open::Walked => {
             let mut o = std::fs::OpenOptions::new();
             o.read(true);
@@ -306,13 +311,13 @@ fn hash_opened(
     path: &Path,
     proto: &dyn Hasher,
     mmap: Mmap,
-    open: Open,
+    open: Open<'_>,
     whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
     let _busy = Busy::enter();
     let started = SystemTime::now();
     let file = open_file(path, open)?;
-    if open == Open::Walked && !file.metadata()?.is_file() {
+    if matches!(open, Open::Walked) && !file.metadata()?.is_file() {
         return Err(InputError::new(
             "not a regular file any more (it was replaced after the directory was read); not hashed",
         ));
@@ -328,7 +333,11 @@ fn hash_opened(
         if !meta.is_file() || pseudo(&file, &meta) {
             // A pipe or device, or a pseudo file whose size is no length (sysfs says 4096
             // for a few bytes): what was read is gone from it; go on streaming to EOF.
-            let mut h = proto.box_clone();
+            let stream = match open {
+                Open::Listed(s) => s,
+                _ => proto,
+            };
+            let mut h = stream.box_clone();
             h.update(&buf[..n]);
             let rest = read_all(&file, &mut *h, 0, buf)?;
             return Ok(Hashed {

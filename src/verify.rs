@@ -26,7 +26,7 @@
 use crate::algorithm::{Algorithm, Family};
 use crate::checkfile::{Entry, Line, ListParser, Untagged};
 use crate::hasher::Hasher;
-use crate::io::{Hashed, InputError, Mmap, hash_path_with, hash_stdin_with};
+use crate::io::{Hashed, InputError, Mmap, Open, hash_path_with, hash_stdin_with};
 use crate::key::Key;
 use crate::multi::Multi;
 use crate::names::{bytes_to_path, quote};
@@ -197,20 +197,24 @@ impl<'k> Prototypes<'k> {
     }
 }
 
-/// An algorithm a line is admissible under, with its prototype.
-#[derive(Clone)]
-struct Candidate {
-    alg: &'static Algorithm,
-    proto: Proto,
+/// The algorithms the untagged lines of one shape are admissible under, in the order
+/// tried (the list's usual one first), with their prototypes: built once per list and
+/// shape, shared by every such line.
+pub struct Candidates {
+    pub shape: Shape,
+    pub algs: Vec<&'static Algorithm>,
+    protos: Vec<Proto>,
+    /// All of them over one read, for an entry read once (standard input, a FIFO, a
+    /// device): their digests one after another.
+    stream: Arc<dyn Hasher>,
 }
 
-/// What an untagged line checked by detection says for messages: its shape and whether
-/// its digest was written in base64, and every candidate, in the order tried.
-#[derive(Clone, Debug)]
+/// How a line checked by detection is checked.
+#[derive(Clone)]
 pub struct Detected {
-    pub shape: Shape,
+    pub candidates: Arc<Candidates>,
+    /// The line's digest was written in base64 (for messages).
     pub base64: bool,
-    pub candidates: Vec<&'static Algorithm>,
 }
 
 /// One listed file to check, its admissible algorithms known.
@@ -220,12 +224,10 @@ pub struct Job {
     /// Its list line number.
     pub line_no: u64,
     proto: Proto,
-    /// The other admissible algorithms (detection only): tried from one more read when
-    /// the first does not match.
-    rest: Vec<Candidate>,
-    /// Every candidate is tried in the one read (the entry cannot be read twice).
-    together: bool,
-    detected: Option<Arc<Detected>>,
+    /// Detection: every candidate of the line; when `retry`, the first is `proto` and the
+    /// others are tried from one more read when it does not match.
+    detected: Option<Detected>,
+    retry: bool,
     /// The detection trial's result for this file (not hashed again).
     pre: Option<Box<Hashed>>,
     /// The list is standard input (an entry named `-` cannot also read it).
@@ -293,16 +295,19 @@ pub struct Checked {
     pub secret: bool,
     pub result: Result<Hashed, InputError>,
     /// For a line checked by detection: what it was checked as.
-    pub detected: Option<Arc<Detected>>,
-    /// Candidates not tried yet (for [`Checked::settle`]).
-    rest: Vec<Candidate>,
+    pub detected: Option<Detected>,
+    /// The first candidate did not match yet: the others are to be tried
+    /// ([`Checked::settle`]).
+    retry: bool,
 }
 
 impl Job {
     /// Hashes the listed file (a name `-` is standard input, as GNU reads it) and settles
     /// its verdict.
     pub fn run(self, mmap: Mmap) -> Checked {
-        let mut c = self.run_with(mmap, |path, proto| hash_path_with(path, &**proto, mmap));
+        let mut c = self.run_with(mmap, |path, proto, open| {
+            crate::io::hash_file(path, &**proto, mmap, open)
+        });
         c.settle(mmap);
         c
     }
@@ -312,37 +317,34 @@ impl Job {
     /// ([`crate::batch::hash_batch`], with [`Checked::result`] as the slot);
     /// [`Checked::settle`] then finishes it ([`check_batch`] does both).
     pub fn run_in(self, reader: &mut crate::batch::Reader<Arc<dyn Hasher>>, mmap: Mmap) -> Checked {
-        self.run_with(mmap, |path, proto| {
-            reader.hash_path(path, proto.clone(), crate::io::Open::Named)
+        self.run_with(mmap, |path, proto, open| {
+            reader.hash_path(path, proto.clone(), open)
         })
     }
 
     fn run_with(
         mut self,
         mmap: Mmap,
-        hash_path: impl FnOnce(&Path, &Arc<dyn Hasher>) -> Result<Hashed, InputError>,
+        hash_path: impl FnOnce(&Path, &Arc<dyn Hasher>, Open<'_>) -> Result<Hashed, InputError>,
     ) -> Checked {
-        let mut rest = std::mem::take(&mut self.rest);
-        let together = self.together && !rest.is_empty() && self.pre.is_none();
-        let proto: Arc<dyn Hasher> = if together {
-            let mut parts = vec![self.proto.raw.box_clone()];
-            parts.extend(rest.iter().map(|c| c.proto.raw.box_clone()));
-            // Counted once, through the first candidate's counter.
-            let multi: Box<dyn Hasher> = Box::new(Multi::new(parts));
-            match &self.proto.counter {
-                Some(c) => Arc::new(Counted::new(multi, c.clone())),
-                None => Arc::from(multi),
-            }
-        } else {
-            self.proto.hasher.clone()
+        // What is read once (standard input, a FIFO, a device) is hashed with every
+        // candidate at once: it cannot be read again for the others.
+        let stream = self
+            .detected
+            .as_ref()
+            .filter(|_| self.retry)
+            .map(|d| d.candidates.stream.clone());
+        let open = match &stream {
+            Some(s) => Open::Listed(&**s),
+            None => Open::Named,
         };
         let result = match (self.pre.take(), &self.entry.name[..]) {
             (Some(h), _) => Ok(*h),
             (None, b"-") if self.list_is_stdin => {
                 Err(InputError::new("standard input is the list being checked"))
             }
-            (None, b"-") => hash_stdin_with(&*proto, mmap),
-            (None, name) => hash_path(&bytes_to_path(name), &proto),
+            (None, b"-") => hash_stdin_with(stream.as_deref().unwrap_or(&*self.proto.hasher), mmap),
+            (None, name) => hash_path(&bytes_to_path(name), &self.proto.hasher, open),
         };
         let mut checked = Checked {
             entry: self.entry,
@@ -350,17 +352,15 @@ impl Job {
             secret: self.proto.secret,
             result,
             detected: self.detected,
-            rest: Vec::new(),
+            retry: self.retry,
         };
-        if together {
-            let first = Candidate {
-                alg: checked.entry.algorithm,
-                proto: self.proto,
-            };
-            rest.insert(0, first);
-            checked.pick(&rest, true);
-        } else {
-            checked.rest = rest;
+        // Read with every candidate (its digest is theirs, one after another).
+        if let (Some(s), Ok(h)) = (&stream, &checked.result)
+            && h.digest.len() == s.output_len()
+            && let Some(d) = checked.detected.clone()
+        {
+            checked.retry = false;
+            checked.pick(&d.candidates, 0, true);
         }
         checked
     }
@@ -385,13 +385,17 @@ impl Checked {
     /// the line's other candidates, all from one read, and OK under the first that gives
     /// the listed digest; FAILED (as the first candidate) when none does.
     pub fn settle(&mut self, mmap: Mmap) {
-        let rest = std::mem::take(&mut self.rest);
-        if rest.is_empty()
-            || !matches!(&self.result, Ok(h) if !crate::digests_equal(&h.digest, &self.entry.digest))
-        {
+        let retry = std::mem::take(&mut self.retry);
+        let Some(d) = self.detected.clone().filter(|_| retry) else {
+            return;
+        };
+        if !matches!(&self.result, Ok(h) if !crate::digests_equal(&h.digest, &self.entry.digest)) {
             return;
         }
-        let parts: Vec<Box<dyn Hasher>> = rest.iter().map(|c| c.proto.raw.box_clone()).collect();
+        let parts = d.candidates.protos[1..]
+            .iter()
+            .map(|p| p.raw.box_clone())
+            .collect();
         let path = bytes_to_path(&self.entry.name);
         let Ok(combined) = hash_path_with(&path, &Multi::new(parts), mmap) else {
             // The file went away or became unreadable since its first read: the first
@@ -399,19 +403,20 @@ impl Checked {
             return;
         };
         let first = std::mem::replace(&mut self.result, Ok(combined));
-        if !self.pick(&rest, false) {
+        if !self.pick(&d.candidates, 1, false) {
             self.result = first;
         }
     }
 
-    /// Given a combined result of `cands` in [`Checked::result`], keeps the first
-    /// candidate's part that gives the listed digest (and its algorithm), or the first
-    /// candidate's part when none does and `keep_first`. Returns whether one matched.
-    fn pick(&mut self, cands: &[Candidate], keep_first: bool) -> bool {
+    /// Given in [`Checked::result`] the combined result of the candidates from `from` on,
+    /// keeps the part of the first that gives the listed digest (and its algorithm), or,
+    /// with `keep_first` when none does, the first part. Returns whether one matched.
+    fn pick(&mut self, cands: &Candidates, from: usize, keep_first: bool) -> bool {
         let Ok(combined) = &self.result else {
             return false;
         };
-        let lengths: Vec<usize> = cands.iter().map(|c| c.proto.raw.output_len()).collect();
+        let protos = &cands.protos[from..];
+        let lengths: Vec<usize> = protos.iter().map(|p| p.raw.output_len()).collect();
         let notice = combined.digest.notice();
         let size = combined.size;
         let parts = Multi::split(&combined.digest, &lengths);
@@ -425,8 +430,8 @@ impl Checked {
         // say which part noticed: the notice stays with the match whatever its algorithm,
         // so such a file is never OK from a combined read.
         let digest = crate::Digest::from(parts[i].to_vec()).with_notice(notice);
-        self.entry.algorithm = cands[i].alg;
-        self.secret = cands[i].proto.secret;
+        self.entry.algorithm = cands.algs[from + i];
+        self.secret = protos[i].secret;
         self.result = Ok(Hashed { digest, size });
         found.is_some()
     }
@@ -570,7 +575,7 @@ impl Counts {
 struct Group {
     matched: bool,
     /// The first FAILED line: its name and listed digest, and how it was checked.
-    failed: Option<(Vec<u8>, Vec<u8>, Arc<Detected>)>,
+    failed: Option<(Vec<u8>, Vec<u8>, Detected)>,
 }
 
 /// One list's verdicts as they are reported, in list order: GNU's counts and what the
@@ -600,7 +605,7 @@ impl Tally {
         let Some(d) = &c.detected else {
             return o;
         };
-        let g = self.groups.entry((chosen, d.shape)).or_default();
+        let g = self.groups.entry((chosen, d.candidates.shape)).or_default();
         match o {
             Outcome::Ok | Outcome::Attacked => g.matched = true,
             Outcome::Failed if g.failed.is_none() => {
@@ -620,7 +625,6 @@ enum Held {
     Undecided {
         line_no: u64,
         u: Untagged,
-        cands: Vec<(&'static Algorithm, usize)>,
         size: Option<u64>,
     },
 }
@@ -699,6 +703,10 @@ pub struct ListCheck<'p, 'k, R> {
     /// The usual algorithm of each shape found so far (`None`: none matched; the
     /// candidates keep their order).
     decided: HashMap<Shape, Option<&'static Algorithm>>,
+    /// Each shape's candidates in the proof rules' order.
+    orders: HashMap<Shape, Vec<(&'static Algorithm, usize)>>,
+    /// Each decided shape's candidates with their prototypes, shared by its lines.
+    shared: HashMap<Shape, Arc<Candidates>>,
     /// Undecided lines held, per shape.
     undecided: HashMap<Shape, usize>,
     short: Vec<(Shape, ShortLines)>,
@@ -750,6 +758,8 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             queue: VecDeque::new(),
             held_bytes: 0,
             decided: HashMap::new(),
+            orders: HashMap::new(),
+            shared: HashMap::new(),
             undecided: HashMap::new(),
             short: Vec::new(),
             eof: false,
@@ -771,8 +781,8 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
                 Chosen::ListName => self.renamed_hint(name, digest, d),
                 _ => Some(format!(
                     "hint: {list}: no listed file matched its {} under {}: if another algorithm or a key made the list, name it with -a or give the key",
-                    describe(d.shape, d.base64),
-                    or_list(&d.candidates)
+                    describe(d.candidates.shape, d.base64),
+                    or_list(&d.candidates.algs)
                 )),
             };
             self.end.hints.extend(hint);
@@ -824,10 +834,11 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         // Only what the proof rules admit where a name says nothing: never a
         // non-cryptographic checksum a file can be crafted against (an MD5SUMS whose
         // file matches its line's XXH128 gets no hint to check it so).
-        let cands: Vec<(&'static Algorithm, usize)> = crate::proof::candidates(d.shape, None, name)
-            .into_iter()
-            .filter(|(a, _)| *a != named)
-            .collect();
+        let cands: Vec<(&'static Algorithm, usize)> =
+            crate::proof::candidates(d.candidates.shape, None, name)
+                .into_iter()
+                .filter(|(a, _)| *a != named)
+                .collect();
         let Trial::Match(alg, _) = trial(name, digest, &cands, self.opts.mmap) else {
             return None;
         };
@@ -948,9 +959,8 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             },
             line_no,
             proto,
-            rest: Vec::new(),
-            together: false,
             detected: None,
+            retry: false,
             pre: None,
             list_is_stdin: self.is_stdin,
         })
@@ -984,11 +994,15 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// held.
     fn untagged(&mut self, u: Untagged) {
         let shape = shape_of(&u);
-        let cands = crate::proof::candidates(shape, self.named, &u.name);
-        if cands.is_empty() {
-            let lossy = crate::proof::candidates(shape, self.named, b"-");
+        let lossy = u.name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
+        let admissible = if lossy {
+            !crate::proof::candidates(shape, self.named, &u.name).is_empty()
+        } else {
+            !self.order(shape).is_empty()
+        };
+        if !admissible {
             let label = self.named.map(|a| a.bsd_label().to_string());
-            if !lossy.is_empty() {
+            if lossy && !self.order(shape).is_empty() {
                 return self.improper(label, Reason::ReplacementCharacter);
             }
             let seen = match self.short.iter_mut().find(|(s, _)| *s == shape) {
@@ -1005,8 +1019,12 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             return self.improper(label, Reason::DigestLength);
         }
         self.end.formatted += 1;
-        if self.named.is_some() || cands.len() == 1 || self.decided.contains_key(&shape) {
-            return self.push_decided(u, cands, self.line_no, None);
+        if self.order(shape).len() == 1 {
+            // One candidate (a list's name settles it): nothing to find.
+            self.decided.entry(shape).or_insert(None);
+        }
+        if self.decided.contains_key(&shape) {
+            return self.push_decided(u, self.line_no, None);
         }
         let size = (u.name != b"-")
             .then(|| std::fs::metadata(bytes_to_path(&u.name)).ok())
@@ -1017,7 +1035,6 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         self.hold(Held::Undecided {
             line_no: self.line_no,
             u,
-            cands,
             size,
         });
         let held = self.undecided.entry(shape).or_default();
@@ -1027,72 +1044,101 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         }
     }
 
-    /// The job for an untagged line: its candidates in the order of its shape's usual
-    /// algorithm; `pre`: the line's sample trial, when it had one.
+    /// The candidates of `shape`'s lines in the proof rules' order, computed once per list
+    /// (for names without U+FFFD).
+    fn order(&mut self, shape: Shape) -> &[(&'static Algorithm, usize)] {
+        let named = self.named;
+        self.orders
+            .entry(shape)
+            .or_insert_with(|| crate::proof::candidates(shape, named, b"-"))
+    }
+
+    /// The candidates of `shape`'s lines with their prototypes, the usual algorithm (once
+    /// decided) first: built once per list and shape, or for a line whose name holds
+    /// U+FFFD (not BLAKE3's), for that line (`name`). `None` when a prototype cannot be
+    /// built (the list stops).
+    fn candidates(&mut self, shape: Shape, name: &[u8], line_no: u64) -> Option<Arc<Candidates>> {
+        let lossy = name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
+        if !lossy && let Some(c) = self.shared.get(&shape) {
+            return Some(c.clone());
+        }
+        let mut order = if lossy {
+            crate::proof::candidates(shape, self.named, name)
+        } else {
+            self.order(shape).to_vec()
+        };
+        if let Some(Some(usual)) = self.decided.get(&shape)
+            && let Some(i) = order.iter().position(|(a, _)| a == usual)
+        {
+            let c = order.remove(i);
+            order.insert(0, c);
+        }
+        let mut protos = Vec::with_capacity(order.len());
+        for &(alg, len) in &order {
+            protos.push(self.proto(alg, len, line_no)?);
+        }
+        let parts = protos.iter().map(|p| p.raw.box_clone()).collect();
+        // Counted once, through the first candidate's counter.
+        let multi: Box<dyn Hasher> = Box::new(Multi::new(parts));
+        let stream: Arc<dyn Hasher> = match &protos[0].counter {
+            Some(c) => Arc::new(Counted::new(multi, c.clone())),
+            None => Arc::from(multi),
+        };
+        let c = Arc::new(Candidates {
+            shape,
+            algs: order.iter().map(|(a, _)| *a).collect(),
+            protos,
+            stream,
+        });
+        if !lossy && self.decided.contains_key(&shape) {
+            self.shared.insert(shape, c.clone());
+        }
+        Some(c)
+    }
+
+    /// The job for an untagged line, its candidates in the order of its shape's usual
+    /// algorithm. `pre`: the line's sample trial, which tried every candidate, and the
+    /// algorithm its result is under (the one that matched, or the first).
     fn push_decided(
         &mut self,
         u: Untagged,
-        mut cands: Vec<(&'static Algorithm, usize)>,
         line_no: u64,
         pre: Option<(&'static Algorithm, Hashed)>,
     ) {
         let shape = shape_of(&u);
-        if let Some(Some(usual)) = self.decided.get(&shape)
-            && let Some(i) = cands.iter().position(|(a, _)| a == usual)
-        {
-            let c = cands.remove(i);
-            cands.insert(0, c);
-        }
-        let chosen = if self.named.is_some() {
-            Chosen::ListName
-        } else {
-            Chosen::Detected
+        let Some(candidates) = self.candidates(shape, &u.name, line_no) else {
+            return;
         };
-        let detected = Arc::new(Detected {
-            shape,
-            base64: u.base64,
-            candidates: cands.iter().map(|(a, _)| *a).collect(),
-        });
-        let mut with_protos = Vec::with_capacity(cands.len());
-        for &(alg, len) in &cands {
-            let Some(proto) = self.proto(alg, len, line_no) else {
-                return;
-            };
-            with_protos.push(Candidate { alg, proto });
-        }
-        let (first, pre, rest) = match pre {
-            // The sample's trial tried every candidate: its result is under `alg`, the
-            // one that matched, or the first when none did.
-            Some((alg, h)) => {
-                let i = with_protos.iter().position(|c| c.alg == alg).unwrap_or(0);
-                (with_protos.swap_remove(i), Some(h), Vec::new())
-            }
-            None => {
-                let first = with_protos.remove(0);
-                (first, None, with_protos)
-            }
-        };
-        if let (Some(h), Some(c)) = (&pre, &first.proto.counter) {
+        let i = pre
+            .as_ref()
+            .and_then(|(alg, _)| candidates.algs.iter().position(|a| a == alg))
+            .unwrap_or(0);
+        let proto = candidates.protos[i].clone();
+        if let (Some((_, h)), Some(c)) = (&pre, &proto.counter) {
             c.add_bytes(h.size);
         }
-        // Standard input, FIFOs and devices are read once, with every candidate.
-        let together =
-            u.name == b"-" || !std::fs::metadata(bytes_to_path(&u.name)).is_ok_and(|m| m.is_file());
         let entry = Entry {
-            algorithm: first.alg,
+            algorithm: candidates.algs[i],
             digest: u.digest,
             name: u.name,
-            chosen,
+            chosen: if self.named.is_some() {
+                Chosen::ListName
+            } else {
+                Chosen::Detected
+            },
             keyed: false,
         };
+        let retry = pre.is_none() && candidates.algs.len() > 1;
         self.hold(Held::Item(Item::Check(Job {
             entry,
             line_no,
-            proto: first.proto,
-            rest,
-            together,
-            detected: Some(detected),
-            pre: pre.map(Box::new),
+            proto,
+            detected: Some(Detected {
+                candidates,
+                base64: u.base64,
+            }),
+            retry,
+            pre: pre.map(|(_, h)| Box::new(h)),
             list_is_stdin: self.is_stdin,
         })));
     }
@@ -1117,10 +1163,16 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         let mut usual = None;
         let mut results: HashMap<usize, (&'static Algorithm, Hashed)> = HashMap::new();
         for &(i, _) in &samples {
-            let Held::Undecided { u, cands, .. } = &self.queue[i] else {
+            let Held::Undecided { u, .. } = &self.queue[i] else {
                 continue;
             };
-            match trial(&u.name, &u.digest, cands, self.opts.mmap) {
+            let lossy = u.name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
+            let cands = if lossy {
+                crate::proof::candidates(shape, self.named, &u.name)
+            } else {
+                self.orders[&shape].clone()
+            };
+            match trial(&u.name, &u.digest, &cands, self.opts.mmap) {
                 Trial::Match(alg, h) => {
                     usual = Some(alg);
                     results.insert(i, (alg, h));
@@ -1139,11 +1191,9 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         self.held_bytes = 0;
         for (i, h) in held.into_iter().enumerate() {
             match h {
-                Held::Undecided {
-                    line_no, u, cands, ..
-                } if shape_of(&u) == shape => {
+                Held::Undecided { line_no, u, .. } if shape_of(&u) == shape => {
                     let pre = results.remove(&i);
-                    self.push_decided(u, cands, line_no, pre);
+                    self.push_decided(u, line_no, pre);
                 }
                 other => self.hold(other),
             }

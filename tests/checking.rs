@@ -226,6 +226,11 @@ fn own_output_checks_as_the_proof_rules_say() {
         (vec!["-l", "16"], vec![]),
         (vec!["-l", "100"], vec![]),
         (vec!["-a", "blake2b", "-l", "128"], vec![]),
+        // Rescue Prime's lines are tagged unless --untagged; untagged, they need -a.
+        (
+            vec!["-a", "rescue-prime", "--untagged"],
+            vec!["-a", "rescue-prime"],
+        ),
         (vec!["--base64", "-a", "sha512"], vec![]),
     ]);
     for (args, check_args) in runs {
@@ -296,7 +301,7 @@ fn one_line_on_standard_input() {
 fn no_match_says_what_was_tried() {
     let d = files();
     let zeros = "0".repeat(64);
-    let tried = "sha256, blake3, blake2s, sha512-256, sha3-256, sm3, rescue-prime or blake2b";
+    let tried = "sha256, blake3, blake2s, sha512-256, sha3-256, sm3 or blake2b";
     let hint = |list: &str| {
         format!(
             "khsum: hint: {list}: no listed file matched its 64-hex-digit digest under {tried}: if another algorithm or a key made the list, name it with -a or give the key\n"
@@ -1298,4 +1303,42 @@ fn the_proof_rules_as_users_meet_them() {
             0
         )
     );
+}
+
+/// A FIFO can be read once: its line is checked with every candidate in that one read,
+/// so a BLAKE3 line in a list whose usual algorithm is SHA-256 is OK, and a wrong digest
+/// FAILED, without a second open waiting for a writer that is gone.
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_read_once_with_every_candidate() {
+    let d = Dir::new();
+    d.create("a", "a");
+    let blake3 = |data: &[u8]| blake3::hash(data).to_hex().to_string();
+    for (listed, want, code) in [
+        (blake3(b"through a pipe\n"), "fifo: OK\n", 0),
+        (blake3(b"something else\n"), "fifo: FAILED\n", 1),
+    ] {
+        let fifo = d.path().join("fifo");
+        let _ = fs::remove_file(&fifo);
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        let writer = std::thread::spawn(move || fs::write(fifo, b"through a pipe\n").unwrap());
+        // `a`'s line is SHA-256's: the list's usual algorithm, tried first.
+        let sha256 = s(&d.tool("sha256sum", &["a"]));
+        let list = format!("{sha256}{listed}  fifo\n");
+        let r = check(&d, &["-c"], Some(list.as_bytes()));
+        writer.join().unwrap();
+        assert_eq!(
+            (s(&r.out), r.code),
+            (format!("a: OK\n{want}"), code),
+            "{}",
+            r.err
+        );
+    }
 }

@@ -608,9 +608,11 @@ fn hash_plan(
         Stdin::Named
     };
     let form = LineFormat {
-        // Several algorithms (and `tag`): tagged lines unless --untagged, so the list
-        // names them.
-        tag: output.tag || ((algs.len() > 1 || keys.tag_by_default) && !output.untagged),
+        // Several algorithms (and `tag`, and Rescue Prime: `Algorithm::tagged_lines`):
+        // tagged lines unless --untagged, so the list names them.
+        tag: output.tag
+            || ((algs.len() > 1 || keys.tag_by_default || algs.iter().any(|a| a.tagged_lines))
+                && !output.untagged),
         keyed: keys.keyed,
         ..line_format(output)
     };
