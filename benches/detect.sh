@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cost of checking a list without -a (each line under its admissible algorithms,
-# `src/proof.rs`) against the same check with -a, on the 20,000 small-file tree of
+# `src/lists/proof.rs`) against the same check with -a, on the 20,000 small-file tree of
 # benches/small_tree.sh: every line intact, 1% of the lines with a wrong digest (their
 # files are FAILED, which costs one more read each, with every other candidate), and
 # every line wrong. Wrong digests stand for changed files: the verdict and the reads are

@@ -5,7 +5,7 @@
 //!
 //! - `clone/<backend>`: the CLI's path: `box_clone` of a prepared prototype hasher, one
 //!   `update`, `finalize` (two heap allocations: the box and the output `Vec`).
-//! - `oneshot/<backend>`: `khsum::highway::hash_words` (key setup + hash, no allocation).
+//! - `oneshot/<backend>`: `khsum::alg::highway::hash_words` (key setup + hash, no allocation).
 //! - `highway-crate`: `HighwayHasher::new(key)` + `append` + `finalize*` (the crate's
 //!   `hash64/128/256`).
 //! - group `highway-256MiB`: one 256 MiB buffer through `Algorithm::hasher` +
@@ -86,7 +86,8 @@ fn sizes(c: &mut Criterion) {
                     &d,
                     |bn, d| {
                         bn.iter(|| {
-                            khsum::highway::hash_words(b, words, &key_bytes, black_box(d)).unwrap()
+                            khsum::alg::highway::hash_words(b, words, &key_bytes, black_box(d))
+                                .unwrap()
                         })
                     },
                 );
@@ -175,7 +176,8 @@ fn interleaved() {
                     format!("oneshot/{b}"),
                     Box::new(move || {
                         black_box(
-                            khsum::highway::hash_words(b, words, &key_bytes, black_box(d)).unwrap(),
+                            khsum::alg::highway::hash_words(b, words, &key_bytes, black_box(d))
+                                .unwrap(),
                         );
                     }),
                 ));

@@ -1,4 +1,4 @@
-//! Quoting hostile names for diagnostics (`khsum::names::quote`): the time per byte for
+//! Quoting hostile names for diagnostics (`khsum::files::names::quote`): the time per byte for
 //! names from 16 KiB to 4 MiB, each made of quotes, control characters and bytes that are
 //! not UTF-8. Linear quoting shows a flat ns/byte column; the quadratic quoting of
 //! issue 24 took about 4 s for one 512 KiB name and 16 s for 1 MiB.
@@ -6,7 +6,7 @@
 //! Run: `cargo bench --bench names`. Each figure is the median of 15 runs (wall clock;
 //! repeat on a quiet machine).
 
-use khsum::names::quote;
+use khsum::files::names::quote;
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -11,7 +11,7 @@
 
 use criterion::{Criterion, Throughput, black_box};
 use khsum::Backend;
-use khsum::rescue::{Rp64_256, STATE_WIDTH};
+use khsum::alg::rescue::{Rp64_256, STATE_WIDTH};
 use std::time::Instant;
 use winter_crypto::Hasher as _;
 use winter_crypto::hashers::Rp64_256 as Winter;

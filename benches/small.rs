@@ -101,7 +101,7 @@ fn main() {
     println!(
         "CPU: {}; khsum's one-call path (digest_whole_into) vs the peer crate's one-call \
          function; thread CPU time, median of 41 interleaved rounds",
-        khsum::measure::cpu_info(std::time::Duration::from_millis(1)).model
+        khsum::tools::measure::cpu_info(std::time::Duration::from_millis(1)).model
     );
     println!(
         "{:<18} {:>6} {:>9} {:>12} {:>10} {:>6}",

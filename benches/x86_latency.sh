@@ -2,7 +2,7 @@
 # Latencies and throughputs of the x86 instructions that bound LeMac's and HighwayHash's
 # chains, on this CPU, in cycles of a dependent `vpxor` chain (1 cycle on every current
 # x86 core), best of 5 runs of 20 M iterations each. Used to choose layouts for AMD Zen 3
-# (see the module documentation of src/lemac.rs and src/highway/avx2.rs).
+# (see the module documentation of src/alg/lemac.rs and src/alg/highway/avx2.rs).
 #
 #   bash benches/x86_latency.sh          # needs gcc and a CPU with AVX2, AES-NI and VAES
 set -euo pipefail

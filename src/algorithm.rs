@@ -5,7 +5,7 @@
 //!
 //! Adding an algorithm is one [`Algorithm`] entry in `ALL`, stating only what differs
 //! from [`DEFAULT`]; a crate-backed hash's build function wraps the adapter's plain
-//! constructor (`build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha384>())`). Adding a
+//! constructor (`build: |_| Ok(crate::alg::crates::digest::<sha2::Sha384>())`). Adding a
 //! backend to an algorithm is one file in its folder plus one line in its kernel table;
 //! the registry derives the backend list from that table.
 
@@ -81,7 +81,7 @@ pub struct Algorithm {
     /// Its key-derivation mode (`--derive-key`), if it has one.
     pub derive: Option<DeriveFn>,
     /// How common its lists are: the order in which detection tries the algorithms a
-    /// digest's length allows (lower first; see `crate::verify`).
+    /// digest's length allows (lower first; see `crate::lists::verify`).
     pub rank: u8,
     /// khsum writes its lines tagged (`LABEL (name) = hex`) unless `--untagged`, and an
     /// untagged digest is never taken for its without `-a` or a list name: Rescue Prime,
@@ -155,12 +155,12 @@ fn crate_dispatched() -> Vec<Backend> {
 
 /// SipHash-`C`-`C+2`, 128-bit output when `WIDE`.
 fn siphash<const C: u8, const WIDE: bool>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    crate::siphash::new(b.proof, C, WIDE, b.key_bytes.unwrap_or_default())
+    crate::alg::siphash::new(b.proof, C, WIDE, b.key_bytes.unwrap_or_default())
 }
 
 /// HighwayHash with `W` output words.
 fn highway<const W: usize>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
-    crate::highway::new(b.proof, W, b.key_bytes.unwrap_or_default())
+    crate::alg::highway::new(b.proof, W, b.key_bytes.unwrap_or_default())
 }
 
 static ALL: &[Algorithm] = &[
@@ -178,15 +178,15 @@ static ALL: &[Algorithm] = &[
         summary: "BLAKE3 hash (default); keyed mode with a 32-byte key",
         kat_ids: &["blake3", "blake3-keyed", "blake3-derive-key"],
         list_stems: &["b3", "blake3"],
-        derive: Some(crate::blake3::derive_key),
+        derive: Some(crate::alg::blake3::derive_key),
         // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode; the
         // plain 32-byte hash has multi-buffer kernels for many small files.
         build: |b| {
             let key = b.key.and(b.key_bytes);
-            let h = crate::blake3::new(key, b.out_len, b.seek)?;
+            let h = crate::alg::blake3::new(key, b.out_len, b.seek)?;
             Ok(
                 if key.is_none() && b.out_len == ::blake3::OUT_LEN && b.seek == 0 {
-                    crate::mb::multi_buffered(crate::mb::Kind::Blake3, h)
+                    crate::alg::lanes::multi_buffered(crate::alg::lanes::Kind::Blake3, h)
                 } else {
                     h
                 },
@@ -207,9 +207,9 @@ static ALL: &[Algorithm] = &[
         list_stems: &["sha256"],
         list_names: &["SHASUMS256"],
         build: |_| {
-            Ok(crate::mb::multi_buffered(
-                crate::mb::Kind::Sha256,
-                crate::rustcrypto::digest::<sha2::Sha256>(),
+            Ok(crate::alg::lanes::multi_buffered(
+                crate::alg::lanes::Kind::Sha256,
+                crate::alg::crates::digest::<sha2::Sha256>(),
             ))
         },
         ..DEFAULT
@@ -225,11 +225,11 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-512 (FIPS 180-4), byte-compatible with sha512sum",
         kat_ids: &["sha512"],
         list_stems: &["sha512"],
-        backends: crate::sha512::backends,
+        backends: crate::alg::sha512::backends,
         build: |b| {
-            Ok(crate::mb::multi_buffered(
-                crate::mb::Kind::Sha512,
-                crate::sha512::new(b.proof, 64)?,
+            Ok(crate::alg::lanes::multi_buffered(
+                crate::alg::lanes::Kind::Sha512,
+                crate::alg::sha512::new(b.proof, 64)?,
             ))
         },
         ..DEFAULT
@@ -245,7 +245,7 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-224 (FIPS 180-4), byte-compatible with sha224sum",
         kat_ids: &["sha224"],
         list_stems: &["sha224"],
-        build: |_| Ok(crate::rustcrypto::digest::<sha2::Sha224>()),
+        build: |_| Ok(crate::alg::crates::digest::<sha2::Sha224>()),
         ..DEFAULT
     },
     Algorithm {
@@ -259,8 +259,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-384 (FIPS 180-4), byte-compatible with sha384sum",
         kat_ids: &["sha384"],
         list_stems: &["sha384"],
-        backends: crate::sha512::backends,
-        build: |b| crate::sha512::new(b.proof, 48),
+        backends: crate::alg::sha512::backends,
+        build: |b| crate::alg::sha512::new(b.proof, 48),
         ..DEFAULT
     },
     Algorithm {
@@ -272,8 +272,8 @@ static ALL: &[Algorithm] = &[
         output: OutputRule::Fixed(28),
         summary: "SHA-512/224 (FIPS 180-4)",
         kat_ids: &["sha512-224"],
-        backends: crate::sha512::backends,
-        build: |b| crate::sha512::new(b.proof, 28),
+        backends: crate::alg::sha512::backends,
+        build: |b| crate::alg::sha512::new(b.proof, 28),
         ..DEFAULT
     },
     Algorithm {
@@ -285,8 +285,8 @@ static ALL: &[Algorithm] = &[
         output: OutputRule::Fixed(32),
         summary: "SHA-512/256 (FIPS 180-4)",
         kat_ids: &["sha512-256"],
-        backends: crate::sha512::backends,
-        build: |b| crate::sha512::new(b.proof, 32),
+        backends: crate::alg::sha512::backends,
+        build: |b| crate::alg::sha512::new(b.proof, 32),
         ..DEFAULT
     },
     Algorithm {
@@ -300,8 +300,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-224 (FIPS 202)",
         kat_ids: &["sha3-224"],
         list_stems: &["sha3-224"],
-        backends: crate::sha3::backends,
-        build: |b| crate::sha3::new(b.proof, 28),
+        backends: crate::alg::sha3::backends,
+        build: |b| crate::alg::sha3::new(b.proof, 28),
         ..DEFAULT
     },
     Algorithm {
@@ -315,8 +315,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-256 (FIPS 202)",
         kat_ids: &["sha3-256"],
         list_stems: &["sha3-256"],
-        backends: crate::sha3::backends,
-        build: |b| crate::sha3::new(b.proof, 32),
+        backends: crate::alg::sha3::backends,
+        build: |b| crate::alg::sha3::new(b.proof, 32),
         ..DEFAULT
     },
     Algorithm {
@@ -330,8 +330,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-384 (FIPS 202)",
         kat_ids: &["sha3-384"],
         list_stems: &["sha3-384"],
-        backends: crate::sha3::backends,
-        build: |b| crate::sha3::new(b.proof, 48),
+        backends: crate::alg::sha3::backends,
+        build: |b| crate::alg::sha3::new(b.proof, 48),
         ..DEFAULT
     },
     Algorithm {
@@ -345,8 +345,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA3-512 (FIPS 202)",
         kat_ids: &["sha3-512"],
         list_stems: &["sha3-512"],
-        backends: crate::sha3::backends,
-        build: |b| crate::sha3::new(b.proof, 64),
+        backends: crate::alg::sha3::backends,
+        build: |b| crate::alg::sha3::new(b.proof, 64),
         ..DEFAULT
     },
     Algorithm {
@@ -363,7 +363,7 @@ static ALL: &[Algorithm] = &[
         summary: "BLAKE2b (RFC 7693), byte-compatible with b2sum; -l in bits like b2sum",
         kat_ids: &["blake2b"],
         list_stems: &["b2", "blake2b"],
-        build: |b| Ok(crate::blake2::blake2b(b.out_len)),
+        build: |b| Ok(crate::alg::crates::blake2b(b.out_len)),
         ..DEFAULT
     },
     Algorithm {
@@ -380,7 +380,7 @@ static ALL: &[Algorithm] = &[
         summary: "BLAKE2s (RFC 7693), up to 256-bit output",
         kat_ids: &["blake2s"],
         list_stems: &["blake2s"],
-        build: |b| Ok(crate::blake2::blake2s(b.out_len)),
+        build: |b| Ok(crate::alg::crates::blake2s(b.out_len)),
         ..DEFAULT
     },
     Algorithm {
@@ -392,7 +392,7 @@ static ALL: &[Algorithm] = &[
         summary: "SM3 (GB/T 32905-2016), byte-compatible with cksum -a sm3",
         kat_ids: &["sm3"],
         list_stems: &["sm3"],
-        build: |_| Ok(crate::rustcrypto::digest::<sm3::Sm3>()),
+        build: |_| Ok(crate::alg::crates::digest::<sm3::Sm3>()),
         ..DEFAULT
     },
     Algorithm {
@@ -405,7 +405,7 @@ static ALL: &[Algorithm] = &[
         list_stems: &["ripemd160", "rmd160"],
         rank: 25,
         boundaries: &[56, 64, 128],
-        build: |_| Ok(crate::rustcrypto::digest::<ripemd::Ripemd160>()),
+        build: |_| Ok(crate::alg::crates::digest::<ripemd::Ripemd160>()),
         ..DEFAULT
     },
     Algorithm {
@@ -418,11 +418,11 @@ static ALL: &[Algorithm] = &[
         summary: "MD5 (RFC 1321), md5sum-compatible. BROKEN for security: collisions are practical",
         kat_ids: &["md5"],
         list_stems: &["md5"],
-        backends: crate::md5::backends,
+        backends: crate::alg::md5::backends,
         build: |b| {
-            Ok(crate::mb::multi_buffered(
-                crate::mb::Kind::Md5,
-                crate::md5::new(b.proof)?,
+            Ok(crate::alg::lanes::multi_buffered(
+                crate::alg::lanes::Kind::Md5,
+                crate::alg::md5::new(b.proof)?,
             ))
         },
         ..DEFAULT
@@ -437,8 +437,8 @@ static ALL: &[Algorithm] = &[
         summary: "SHA-1 (FIPS 180-4), sha1sum-compatible, collision detection. BROKEN for security",
         kat_ids: &["sha1"],
         list_stems: &["sha1"],
-        backends: crate::sha1::backends,
-        build: |b| crate::sha1::new(b.proof),
+        backends: crate::alg::sha1::backends,
+        build: |b| crate::alg::sha1::new(b.proof),
         ..DEFAULT
     },
     Algorithm {
@@ -452,7 +452,7 @@ static ALL: &[Algorithm] = &[
         summary: "XXH32 checksum (not cryptographic), xxhsum -H0 compatible",
         kat_ids: &["xxh32"],
         list_stems: &["xxh32"],
-        build: |_| Ok(crate::xxh::xxh32()),
+        build: |_| Ok(crate::alg::crates::xxh32()),
         ..DEFAULT
     },
     Algorithm {
@@ -466,7 +466,7 @@ static ALL: &[Algorithm] = &[
         summary: "XXH64 checksum (not cryptographic), xxhsum -H1 compatible",
         kat_ids: &["xxh64"],
         list_stems: &["xxh64"],
-        build: |_| Ok(crate::xxh::xxh64()),
+        build: |_| Ok(crate::alg::crates::xxh64()),
         ..DEFAULT
     },
     Algorithm {
@@ -481,7 +481,7 @@ static ALL: &[Algorithm] = &[
         summary: "XXH3 64-bit checksum (not cryptographic), xxhsum -H3 compatible",
         kat_ids: &["xxh3"],
         list_stems: &["xxh3"],
-        build: |_| Ok(crate::xxh::xxh3()),
+        build: |_| Ok(crate::alg::crates::xxh3()),
         ..DEFAULT
     },
     Algorithm {
@@ -495,7 +495,7 @@ static ALL: &[Algorithm] = &[
         summary: "XXH3 128-bit checksum (not cryptographic), xxhsum -H2 compatible",
         kat_ids: &["xxh128"],
         list_stems: &["xxh128"],
-        build: |_| Ok(crate::xxh::xxh128()),
+        build: |_| Ok(crate::alg::crates::xxh128()),
         ..DEFAULT
     },
     Algorithm {
@@ -509,7 +509,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Checksum,
         summary: "POSIX cksum CRC (not cryptographic): 'CRC SIZE name' like cksum",
         kat_ids: &["crc"],
-        build: |_| Ok(crate::legacy::cksum()),
+        build: |_| Ok(crate::alg::legacy::cksum()),
         ..DEFAULT
     },
     Algorithm {
@@ -522,7 +522,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Checksum,
         summary: "zlib/Ethernet CRC-32 (not cryptographic), like cksum -a crc32b",
         kat_ids: &["crc32b"],
-        build: |_| Ok(crate::legacy::crc32b()),
+        build: |_| Ok(crate::alg::legacy::crc32b()),
         ..DEFAULT
     },
     Algorithm {
@@ -536,7 +536,7 @@ static ALL: &[Algorithm] = &[
         sfv_lines: true,
         kat_ids: &["crc32"],
         list_stems: &["sfv", "crc32"],
-        build: |_| Ok(crate::legacy::crc32()),
+        build: |_| Ok(crate::alg::legacy::crc32()),
         ..DEFAULT
     },
     Algorithm {
@@ -550,7 +550,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Checksum,
         summary: "System V sum (not cryptographic), like sum -s",
         kat_ids: &["sysv"],
-        build: |_| Ok(crate::legacy::sysv()),
+        build: |_| Ok(crate::alg::legacy::sysv()),
         ..DEFAULT
     },
     Algorithm {
@@ -564,7 +564,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Checksum,
         summary: "BSD sum (not cryptographic), like sum -r",
         kat_ids: &["bsd"],
-        build: |_| Ok(crate::legacy::bsd()),
+        build: |_| Ok(crate::alg::legacy::bsd()),
         ..DEFAULT
     },
     Algorithm {
@@ -576,7 +576,11 @@ static ALL: &[Algorithm] = &[
         class: Class::Mac,
         summary: "HMAC-SHA256 (RFC 2104), any key length",
         kat_ids: &["hmac-sha256"],
-        build: |b| Ok(crate::sha::hmac_sha256(b.key_bytes.unwrap_or_default())),
+        build: |b| {
+            Ok(crate::alg::crates::hmac_sha256(
+                b.key_bytes.unwrap_or_default(),
+            ))
+        },
         ..DEFAULT
     },
     Algorithm {
@@ -589,7 +593,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Mac,
         summary: "SipHash-2-4 PRF/MAC, 64-bit tag, 16-byte key",
         kat_ids: &["siphash24-64"],
-        backends: crate::siphash::backends,
+        backends: crate::alg::siphash::backends,
         build: siphash::<2, false>,
         ..DEFAULT
     },
@@ -603,7 +607,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Mac,
         summary: "SipHash-2-4 PRF/MAC, 128-bit tag, 16-byte key",
         kat_ids: &["siphash24-128"],
-        backends: crate::siphash::backends,
+        backends: crate::alg::siphash::backends,
         build: siphash::<2, true>,
         ..DEFAULT
     },
@@ -617,7 +621,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Mac,
         summary: "SipHash-1-3 (faster, smaller margin), 64-bit tag",
         kat_ids: &["siphash13-64"],
-        backends: crate::siphash::backends,
+        backends: crate::alg::siphash::backends,
         build: siphash::<1, false>,
         ..DEFAULT
     },
@@ -631,7 +635,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Mac,
         summary: "SipHash-1-3, 128-bit tag",
         kat_ids: &["siphash13-128"],
-        backends: crate::siphash::backends,
+        backends: crate::alg::siphash::backends,
         build: siphash::<1, true>,
         ..DEFAULT
     },
@@ -645,7 +649,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Mac,
         summary: "HighwayHash keyed hash, 64-bit output, 32-byte key",
         kat_ids: &["highwayhash64"],
-        backends: crate::highway::backends,
+        backends: crate::alg::highway::backends,
         build: highway::<1>,
         ..DEFAULT
     },
@@ -659,7 +663,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Mac,
         summary: "HighwayHash keyed hash, 128-bit output, 32-byte key",
         kat_ids: &["highwayhash128"],
-        backends: crate::highway::backends,
+        backends: crate::alg::highway::backends,
         build: highway::<2>,
         ..DEFAULT
     },
@@ -673,7 +677,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Mac,
         summary: "HighwayHash keyed hash, 256-bit output, 32-byte key",
         kat_ids: &["highwayhash256"],
-        backends: crate::highway::backends,
+        backends: crate::alg::highway::backends,
         build: highway::<4>,
         ..DEFAULT
     },
@@ -687,8 +691,8 @@ static ALL: &[Algorithm] = &[
         nonce: true,
         summary: "LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag",
         kat_ids: &["lemac"],
-        backends: crate::lemac::backends,
-        build: |b| crate::lemac::new(b.proof, b.key_bytes.unwrap_or_default(), &b.nonce),
+        backends: crate::alg::lemac::backends,
+        build: |b| crate::alg::lemac::new(b.proof, b.key_bytes.unwrap_or_default(), &b.nonce),
         ..DEFAULT
     },
     Algorithm {
@@ -701,8 +705,8 @@ static ALL: &[Algorithm] = &[
         output: OutputRule::Fixed(32),
         summary: "Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)",
         kat_ids: &[],
-        backends: crate::rescue::backends,
-        build: |b| crate::rescue::new(b.proof),
+        backends: crate::alg::rescue::backends,
+        build: |b| crate::alg::rescue::new(b.proof),
         ..DEFAULT
     },
     Algorithm {
@@ -715,9 +719,9 @@ static ALL: &[Algorithm] = &[
         class: Class::UniversalHash,
         summary: "Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused",
         kat_ids: &["multimixer128"],
-        backends: crate::multimixer::backends,
+        backends: crate::alg::multimixer::backends,
         build: |b| match b.key {
-            Some(k) => crate::multimixer::new(b.proof, k.clone()),
+            Some(k) => crate::alg::multimixer::new(b.proof, k.clone()),
             None => Err(Error::KeyRequired("multimixer-128")),
         },
         ..DEFAULT
@@ -830,7 +834,7 @@ impl Algorithm {
     /// Whether it is cryptographic: anything but a [`Class::Checksum`]. A list's untagged
     /// digests are never checked under a non-cryptographic algorithm where a cryptographic
     /// one has their length, unless a label, `-a` or the list's name says so
-    /// (`crate::proof`).
+    /// (`crate::lists::proof`).
     pub fn is_cryptographic(&self) -> bool {
         self.class != Class::Checksum
     }

@@ -124,7 +124,7 @@ pub trait Hasher: Send + Sync {
 
     /// The largest input that [`Hasher::digest_many`] hashes faster together with others
     /// than alone: 0 (the default) for hashers without a multi-buffer kernel. Inputs up to
-    /// this size are worth reading whole and collecting (see `crate::batch`).
+    /// this size are worth reading whole and collecting (see `crate::files::batch`).
     fn multi_buffer_max(&self) -> usize {
         0
     }
@@ -135,7 +135,7 @@ pub trait Hasher: Send + Sync {
     }
 
     /// The digests of many whole inputs, in order, each as [`Hasher::digest_whole`] gives
-    /// it. Hashers with a multi-buffer kernel (MD5, SHA-256, SHA-512, BLAKE3: `crate::mb`) hash
+    /// it. Hashers with a multi-buffer kernel (MD5, SHA-256, SHA-512, BLAKE3: `crate::alg::lanes`) hash
     /// them in SIMD lanes, one input per lane; the default hashes one after another.
     fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
         inputs.iter().map(|d| self.digest_whole(d)).collect()

@@ -1,55 +1,40 @@
 //! khsum: file checksums and keyed MACs.
 //!
 //! The library owns everything the `khsum` binary does: the [`Algorithm`] registry and
-//! the one streaming trait [`Hasher`] are all the CLI sees of an algorithm. Each algorithm
-//! lives in one module with a portable reference implementation and SIMD backends chosen
-//! at run time ([`Backend`]); the rest of the crate is input handling, checksum-list
-//! grammar and measurement.
+//! the one streaming trait [`Hasher`] are all the CLI sees of an algorithm. Its folders
+//! are floors, and a module imports only from its own floor or those below (checked by
+//! `tests/layout.rs`):
+//!
+//! 1. the core: the vocabulary ([`spec`]), the trait ([`hasher`]), the backend seam
+//!    ([`backend`]) and keys ([`key`]);
+//! 2. [`alg`]: every algorithm, each with a portable reference and SIMD backends chosen
+//!    at run time, the crate adapters, and the multi-buffer lanes;
+//! 3. [`algorithm`]: the registry of descriptors, every per-algorithm rule in one table;
+//! 4. [`files`]: opening, stamping and reading inputs, trees, names, batches, the
+//!    parallel map, progress and the multi-algorithm hasher;
+//! 5. [`lists`]: checksum-list grammar, the proof rules, verification, `--update` and
+//!    `--json` records;
+//! 6. [`tools`]: known-answer tests and measurement.
 //!
 //! `unsafe` code is denied crate-wide and allowed only in SIMD backend modules, the
-//! memory-map reader (`io::mmap`) and the record of standard streams closed at startup
-//! (`io::stdio`: an `.init_array` entry and one `fcntl`), each with a `// SAFETY:`
-//! comment.
+//! memory-map reader (`files::io::mmap`) and the record of standard streams closed at
+//! startup (`files::io::stdio`: an `.init_array` entry and one `fcntl`), each with a
+//! `// SAFETY:` comment.
+
+pub mod backend;
+pub mod hasher;
+pub mod key;
+pub mod spec;
+
+pub mod alg;
 
 pub mod algorithm;
-pub mod backend;
-pub mod batch;
-pub mod checkfile;
-pub mod hasher;
-pub mod inputs;
-pub mod io;
-pub mod kat;
-pub mod key;
-pub mod measure;
-pub mod multi;
-pub mod names;
-pub mod parallel;
-pub mod progress;
-pub mod proof;
-pub mod record;
-pub mod spec;
-pub mod update;
-pub mod verify;
-pub mod walk;
 
-mod blake2;
-pub mod blake3;
-mod legacy;
-mod md5;
-mod mdhash;
-mod rustcrypto;
-mod sha;
-mod sha1;
-mod sha3;
-mod sha512;
-mod xxh;
+pub mod files;
 
-pub mod highway;
-pub mod lemac;
-pub mod mb;
-pub mod multimixer;
-pub mod rescue;
-pub mod siphash;
+pub mod lists;
+
+pub mod tools;
 
 pub use algorithm::Algorithm;
 pub use backend::{Available, Backend};

@@ -5,7 +5,7 @@
 //!
 //! It is part of the library, not a dev-dependency, because integration tests, benches
 //! and fuzz targets can only reach public items, and because the known-answer harness
-//! ([`crate::kat`], also run by `khsum selftest`) cuts its messages at [`split_points`].
+//! ([`crate::tools::kat`], also run by `khsum selftest`) cuts its messages at [`split_points`].
 //! Hidden from the documentation: no part of the API, free to change.
 
 use crate::{Algorithm, Key, KeyRule};

@@ -13,7 +13,7 @@ fn all_ok() -> String {
     NAMES.iter().map(|n| format!("{n}: OK\n")).collect()
 }
 
-/// What a tool's list is to `khsum -c` without `-a` (the proof rules, `khsum::proof`).
+/// What a tool's list is to `khsum -c` without `-a` (the proof rules, `khsum::lists::proof`).
 #[derive(Clone, Copy, Debug)]
 enum Lines {
     /// Untagged lines of this cryptographic algorithm: OK under a name that says

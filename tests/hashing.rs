@@ -364,7 +364,7 @@ fn selftest_runs_every_backend() {
     let r = run(khsum(d.path()).arg("selftest"));
     assert_eq!(r.code, 0, "{}", r.err);
     let text = s(&r.out);
-    let summary = khsum::kat::run_all();
+    let summary = khsum::tools::kat::run_all();
     let mut lines = 0;
     for a in khsum::Algorithm::all() {
         for b in a.available_backends() {
@@ -411,11 +411,11 @@ fn bench_json_csv_and_plot() {
         .iter()
         .flat_map(|n| {
             let a = khsum::Algorithm::lookup(n).unwrap();
-            let kernels: Vec<String> = khsum::mb::Kind::of(n)
+            let kernels: Vec<String> = khsum::alg::lanes::Kind::of(n)
                 .map(|k| {
-                    khsum::mb::available_backends()
+                    khsum::alg::lanes::available_backends()
                         .into_iter()
-                        .map(|b| khsum::mb::label(k, b))
+                        .map(|b| khsum::alg::lanes::label(k, b))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -467,8 +467,8 @@ fn bench_json_csv_and_plot() {
         .count();
     let algs: std::collections::BTreeSet<_> = series.iter().map(|(a, _)| a).collect();
     assert_eq!(swatches, algs.len());
-    let cpu = khsum::measure::cpu_info(std::time::Duration::from_millis(1)).model;
-    let today = khsum::measure::plot::today_utc();
+    let cpu = khsum::tools::measure::cpu_info(std::time::Duration::from_millis(1)).model;
+    let today = khsum::tools::measure::today_utc();
     assert!(
         texts.iter().any(|t| t.contains(&cpu) && t.contains(&today)),
         "title lacks {cpu} or {today}"
@@ -513,8 +513,8 @@ fn bench_json_csv_and_plot() {
     );
     assert!(lines.next().unwrap().starts_with("sha256,auto,64,1,"));
     // Then its multi-buffer kernels (issue 23), one row each.
-    for b in khsum::mb::available_backends() {
-        let label = khsum::mb::label(khsum::mb::Kind::Sha256, b);
+    for b in khsum::alg::lanes::available_backends() {
+        let label = khsum::alg::lanes::label(khsum::alg::lanes::Kind::Sha256, b);
         assert!(
             lines
                 .next()

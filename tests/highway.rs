@@ -77,7 +77,7 @@ fn check_all(key: &[u8; 32], data: &[u8], cuts: &[usize], ref_cuts: &[usize]) {
             h.update_large(data);
             assert_eq!(h.finalize().unwrap(), want, "{name} on {b}: update_large");
             // The one-shot entry point.
-            let w = khsum::highway::hash_words(b, words, key, data).unwrap();
+            let w = khsum::alg::highway::hash_words(b, words, key, data).unwrap();
             let bytes: Vec<u8> = w[..words].iter().flat_map(|x| x.to_le_bytes()).collect();
             assert_eq!(bytes, want, "{name} on {b}: hash_words");
             assert!(w[words..].iter().all(|&x| x == 0));

@@ -2,7 +2,7 @@
 //! must give an error, never a digest (and a truncated memory map must not kill the
 //! process with SIGBUS).
 
-use khsum::io::{MMAP_MIN, hash_path};
+use khsum::files::io::{MMAP_MIN, hash_path};
 use khsum::{Backend, Error, Hasher};
 use std::fs;
 use std::path::PathBuf;
@@ -55,7 +55,11 @@ impl Hasher for Saboteur {
     }
 }
 
-fn sabotage(len: u64, new_len: u64, mmap: bool) -> Result<khsum::Digest, khsum::io::InputError> {
+fn sabotage(
+    len: u64,
+    new_len: u64,
+    mmap: bool,
+) -> Result<khsum::Digest, khsum::files::io::InputError> {
     sabotage_with(len, new_len, mmap, false)
 }
 
@@ -65,7 +69,7 @@ fn sabotage_with(
     new_len: u64,
     mmap: bool,
     ahead: bool,
-) -> Result<khsum::Digest, khsum::io::InputError> {
+) -> Result<khsum::Digest, khsum::files::io::InputError> {
     let d = tempfile::TempDir::new().unwrap();
     let path = d.path().join("f");
     fs::write(&path, vec![1u8; len as usize]).unwrap();
@@ -99,7 +103,7 @@ fn truncated_while_mapped_and_faulted_ahead_is_an_error_not_a_crash() {
         .num_threads(8)
         .build()
         .unwrap();
-    let len = khsum::io::PIPELINE_MIN + 4096;
+    let len = khsum::files::io::PIPELINE_MIN + 4096;
     for new_len in [len / 2, 4096, 0] {
         let e = pool
             .install(|| sabotage_with(len, new_len, false, true))
@@ -131,7 +135,7 @@ fn changed_while_read_is_an_error() {
 /// hash on one thread) that shrinks or grows while it is read is an error too.
 #[test]
 fn changed_while_read_by_the_ring_is_an_error() {
-    let len = khsum::io::PIPELINE_MIN + 4096;
+    let len = khsum::files::io::PIPELINE_MIN + 4096;
     for new_len in [len / 2, 0, len + 5] {
         let e = sabotage(len, new_len, false).unwrap_err();
         assert_eq!(e.reason, "file changed while being read", "{new_len}");

@@ -1,7 +1,7 @@
 //! THE known-answer harness: every record of every file in `kats/` on every backend this
-//! CPU supports, whole and at many split points (see `khsum::kat::run_record`).
+//! CPU supports, whole and at many split points (see `khsum::tools::kat::run_record`).
 
-use khsum::kat;
+use khsum::tools::kat;
 use khsum::{Algorithm, Backend};
 use std::fs;
 use std::path::Path;
@@ -65,7 +65,7 @@ fn every_file_in_kats_is_embedded_and_run() {
         if name.ends_with(".kat") {
             kat_files += 1;
             let Some(&(file, text)) = kat::FILES.iter().find(|(f, _)| *f == name) else {
-                panic!("kats/{name} is not in khsum::kat::FILES: its vectors never run");
+                panic!("kats/{name} is not in khsum::tools::kat::FILES: its vectors never run");
             };
             assert_eq!(
                 text,

@@ -1,6 +1,7 @@
-//! The shape of the source tree, checked from the files themselves: no import cycle among
-//! the library's top-level modules nor among the binary's, no function of the binary over
-//! 100 lines, and no per-algorithm rule outside the registry (a `name == "…"` test).
+//! The shape of the source tree, checked from the files themselves: the library's floors
+//! (no module imports one on a floor above), no import cycle among the library's modules
+//! nor among the binary's, no function of the binary over 100 lines, and no
+//! per-algorithm rule outside the registry (a `name == "…"` test).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -52,19 +53,65 @@ fn code(p: &Path) -> String {
     out
 }
 
-/// The top-level module of a file below `root` (`io/mmap.rs` is `io`).
-fn module(root: &Path, p: &Path) -> String {
-    let rel = p.strip_prefix(root).unwrap();
-    let first = rel
-        .components()
-        .next()
-        .unwrap()
-        .as_os_str()
-        .to_string_lossy();
-    first.trim_end_matches(".rs").to_string()
+/// The library's floors, lowest first: a module imports only from its own floor or those
+/// below. The core (`lib.rs` and the files beside it), the algorithms, the registry, the
+/// inputs, the lists, the tools.
+const FLOORS: &[&[&str]] = &[
+    &["lib", "spec", "hasher", "backend", "key"],
+    &["alg"],
+    &["algorithm"],
+    &["files"],
+    &["lists"],
+    &["tools"],
+];
+
+/// Folders whose modules count one by one (`files::io`), not as one.
+const FOLDERS: &[&str] = &["alg", "files", "lists", "tools"];
+
+/// The floor of a module (`files::io`: `files`'s).
+fn floor(m: &str) -> usize {
+    let top = m.split("::").next().unwrap();
+    FLOORS
+        .iter()
+        .position(|f| f.contains(&top))
+        .unwrap_or_else(|| panic!("{m} is on no floor: add it to FLOORS"))
 }
 
-/// The modules each module names as `crate::m` (re-exports of `lib.rs` resolved).
+/// The module a file below `root` belongs to: `spec` for `spec.rs`, `backend` for
+/// `backend/x86.rs`; in a floor's folder, `files::io` for `files/io.rs` and
+/// `files/io/mmap.rs`, `files` for `files.rs`.
+fn module(root: &Path, p: &Path) -> String {
+    let rel = p.strip_prefix(root).unwrap();
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .collect();
+    if parts.len() > 1 && FOLDERS.contains(&parts[0].as_str()) {
+        format!("{}::{}", parts[0], parts[1])
+    } else {
+        parts[0].clone()
+    }
+}
+
+/// The module a path after `crate::` names (`files::io::Open` is `files::io`).
+fn named(path: &str) -> String {
+    let mut segs = path.split("::").map(str::trim);
+    let first = segs.next().unwrap_or_default().to_string();
+    match segs.next() {
+        Some(second) if FOLDERS.contains(&first.as_str()) && !second.is_empty() => {
+            format!("{first}::{second}")
+        }
+        _ => first,
+    }
+}
+
+/// The modules each module names as `crate::m` (re-exports of `lib.rs` resolved), one
+/// level down in the floors' folders.
 fn graph(
     root: &Path,
     skip: Option<&Path>,
@@ -74,7 +121,7 @@ fn graph(
     let mods: BTreeSet<String> = files
         .iter()
         .map(|p| module(root, p))
-        .filter(|m| m != "lib" && m != "main")
+        .filter(|m| m != "main")
         .collect();
     let mut g: BTreeMap<String, BTreeSet<String>> =
         mods.iter().map(|m| (m.clone(), BTreeSet::new())).collect();
@@ -87,19 +134,21 @@ fn graph(
         let mut names: Vec<String> = Vec::new();
         for (i, _) in c.match_indices("crate::") {
             let rest = &c[i + 7..];
-            if let Some(group) = rest.strip_prefix('{') {
+            let path: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            let after = &rest[path.len()..];
+            if let Some(group) = after.strip_prefix('{') {
+                // `crate::{a, b::C}` or `crate::files::{io, batch}`.
                 let group = &group[..group.find('}').unwrap_or(group.len())];
                 names.extend(
                     group
                         .split(',')
-                        .map(|n| n.trim().split("::").next().unwrap().to_string()),
+                        .map(|n| named(&format!("{path}{}", n.trim()))),
                 );
             } else {
-                let n: String = rest
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                names.push(n);
+                names.push(named(&path));
             }
         }
         for n in names {
@@ -167,13 +216,42 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
+/// The floors as folders: `ls src` shows them, and every module imports only from its own
+/// floor or those below (a registry entry builds an algorithm, never the reverse; lists
+/// read files, never the reverse).
+#[test]
+fn floors_import_only_downward() {
+    let src = root();
+    let bin = src.join("bin");
+    let lib = graph(&src, Some(&bin), &reexports(&src.join("lib.rs")));
+    for folder in FOLDERS {
+        assert!(src.join(folder).is_dir() && src.join(format!("{folder}.rs")).is_file());
+    }
+    let mut upward = Vec::new();
+    for (m, deps) in &lib {
+        if m == "testutil" {
+            continue; // test support, hidden: it may use anything
+        }
+        for d in deps.iter().filter(|d| *d != "testutil") {
+            if floor(d) > floor(m) {
+                upward.push(format!("{m} -> {d}"));
+            }
+        }
+    }
+    assert_eq!(upward, Vec::<String>::new(), "imports from a floor above");
+    // The check finds an upward import where there is one.
+    assert!(floor("files::io") > floor("algorithm") && floor("algorithm") > floor("alg::lemac"));
+}
+
 #[test]
 fn no_import_cycles() {
     let src = root();
     let bin = src.join("bin");
     let lib = graph(&src, Some(&bin), &reexports(&src.join("lib.rs")));
     assert!(
-        lib.len() > 25 && lib["algorithm"].contains("spec"),
+        lib.len() > 25
+            && lib["algorithm"].contains("spec")
+            && lib["lists::verify"].contains("files::io"),
         "{lib:?}"
     );
     assert_eq!(cycle(&lib), None, "the library's modules");
@@ -245,7 +323,7 @@ fn per_algorithm_rules_live_in_the_registry() {
 #[test]
 fn keys_never_pass_through_std_s_stdin_buffer() {
     let root = root();
-    for f in ["key.rs", "bin/khsum/setup.rs"] {
+    for f in ["files/keyfile.rs", "bin/khsum/setup.rs"] {
         let c = code(&root.join(f));
         assert!(c.contains("stdin_direct()"), "{f} reads no key from stdin?");
         for bad in ["io::stdin()", "std::io::stdin", "stdin().lock"] {

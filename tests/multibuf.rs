@@ -4,19 +4,19 @@
 //! and `blake3` crates, never from khsum.
 
 use khsum::Backend;
-use khsum::mb::{self, Kind};
+use khsum::alg::lanes::{self, Kind};
 
 /// Every MD5/SHA-256/SHA-512/BLAKE3 (plain hash) vector ran, and passed, on every kernel of this CPU
 /// (AVX-512 kernels only where the CPU has AVX-512).
 #[test]
 fn every_standard_vector_on_every_multi_buffer_kernel() {
-    let s = khsum::kat::run_all();
+    let s = khsum::tools::kat::run_all();
     let labels: Vec<String> = Kind::ALL
         .iter()
         .flat_map(|&k| {
-            mb::available_backends()
+            lanes::available_backends()
                 .into_iter()
-                .map(move |b| mb::label(k, b))
+                .map(move |b| lanes::label(k, b))
         })
         .collect();
     let mb_failures: Vec<&String> = s
@@ -25,19 +25,19 @@ fn every_standard_vector_on_every_multi_buffer_kernel() {
         .filter(|f| labels.iter().any(|l| f.contains(&format!("[{l}]"))))
         .collect();
     assert!(mb_failures.is_empty(), "{mb_failures:#?}");
-    let records = khsum::kat::all_records();
+    let records = khsum::tools::kat::all_records();
     for kind in Kind::ALL {
         let want = records
             .iter()
-            .filter(|r| khsum::kat::runs_multi_buffer(r, kind))
+            .filter(|r| khsum::tools::kat::runs_multi_buffer(r, kind))
             .count();
         assert!(want >= 4, "{}: {want} records", kind.name());
-        for b in mb::available_backends() {
-            let key = (kind.name().to_string(), mb::label(kind, b));
+        for b in lanes::available_backends() {
+            let key = (kind.name().to_string(), lanes::label(kind, b));
             assert_eq!(s.multi_buffer.get(&key), Some(&(want, 0)), "{key:?}");
         }
     }
-    assert!(mb::available_backends().contains(&Backend::Portable));
+    assert!(lanes::available_backends().contains(&Backend::Portable));
 }
 
 /// The registry's MD5 and SHA-512 hashers carry the best SIMD kernel this CPU has;
@@ -45,10 +45,10 @@ fn every_standard_vector_on_every_multi_buffer_kernel() {
 /// without SHA-NI or with AVX-512 lanes.
 #[test]
 fn the_registry_hashers_carry_the_chosen_kernel() {
-    if std::env::var_os(mb::ENV).is_some() {
+    if std::env::var_os(lanes::ENV).is_some() {
         return; // a deliberate override: nothing to check about the default choice
     }
-    let simd = mb::available_backends()
+    let simd = lanes::available_backends()
         .into_iter()
         .find(|&b| b != Backend::Portable);
     for kind in Kind::ALL {
@@ -56,8 +56,8 @@ fn the_registry_hashers_carry_the_chosen_kernel() {
             .unwrap()
             .hasher(None, &khsum::Params::default())
             .unwrap();
-        assert_eq!(h.multi_buffer_backend(), mb::chosen_backend(kind));
-        // SHA-512 on NEON is slower than scalar code (mb::pays).
+        assert_eq!(h.multi_buffer_backend(), lanes::chosen_backend(kind));
+        // SHA-512 on NEON is slower than scalar code (lanes::pays).
         let pays = !(kind == Kind::Sha512 && simd == Some(Backend::Neon));
         if kind != Kind::Sha256 {
             assert_eq!(
@@ -99,7 +99,7 @@ fn reference(kind: Kind, data: &[u8]) -> String {
 fn settings() -> Vec<Option<String>> {
     let mut v = vec![None, Some("off".to_string())];
     v.extend(
-        mb::available_backends()
+        lanes::available_backends()
             .iter()
             .map(|b| Some(b.name().to_string())),
     );
@@ -109,8 +109,8 @@ fn settings() -> Vec<Option<String>> {
 fn khsum_with(dir: &Path, setting: &Option<String>, args: &[&str]) -> Run {
     let mut c = khsum(dir);
     match setting {
-        Some(v) => c.env(mb::ENV, v),
-        None => c.env_remove(mb::ENV),
+        Some(v) => c.env(lanes::ENV, v),
+        None => c.env_remove(lanes::ENV),
     };
     run(c.args(args))
 }
@@ -126,7 +126,7 @@ fn small_tree(dir: &Path) -> (Vec<String>, Vec<Option<Vec<u8>>>) {
         let name = format!("d{}/f{i:03}", i % 3);
         let data = match i {
             17 => Vec::new(),
-            40 | 200 => rng.bytes(mb::MAX_INPUT + 1 + i),
+            40 | 200 => rng.bytes(lanes::MAX_INPUT + 1 + i),
             _ => {
                 let len = rng.below(if i % 5 == 0 { 600 } else { 20_000 });
                 rng.bytes(len as usize)
@@ -256,7 +256,7 @@ fn an_unavailable_kernel_setting_falls_back_to_single_stream() {
 // length from 0 to 3 blocks, equal lengths in every lane, random lengths mixed in one
 // batch, batches smaller than the lanes (idle lanes) and larger (refilled lanes).
 
-use khsum::mb::{available_backends, backends, digest_many_on, label, lanes};
+use khsum::alg::lanes::{available_backends, backends, digest_many_on, label, lanes};
 use khsum::testutil::TestRng;
 
 /// Every kernel of this CPU: kind, backend, lanes.
@@ -445,8 +445,8 @@ fn blake3_every_length_up_to_three_chunks() {
 #[test]
 fn blake3_tree_shapes_and_the_largest_inputs() {
     let data = TestRng::new(33).bytes(33 * 1024 + 1);
-    let mut lens = vec![mb::BLAKE3_MAX_INPUT, 2 * mb::BLAKE3_MAX_INPUT + 1025];
-    lens.extend([mb::BLAKE3_AVX512_MAX_INPUT, mb::BLAKE3_NEON_MAX_INPUT]);
+    let mut lens = vec![lanes::BLAKE3_MAX_INPUT, 2 * lanes::BLAKE3_MAX_INPUT + 1025];
+    lens.extend([lanes::BLAKE3_AVX512_MAX_INPUT, lanes::BLAKE3_NEON_MAX_INPUT]);
     for chunks in 1..=33 {
         lens.extend([chunks * 1024 - 1, chunks * 1024, chunks * 1024 + 1]);
     }
@@ -470,17 +470,20 @@ fn blake3_lanes_only_for_the_plain_hash() {
         None => 0,
     };
     #[cfg(target_arch = "x86_64")]
-    assert_eq!(Kind::Blake3.max_input(Backend::Avx2), mb::BLAKE3_MAX_INPUT);
+    assert_eq!(
+        Kind::Blake3.max_input(Backend::Avx2),
+        lanes::BLAKE3_MAX_INPUT
+    );
     #[cfg(target_arch = "x86_64")]
     assert_eq!(
         Kind::Blake3.max_input(Backend::Avx512),
-        mb::BLAKE3_AVX512_MAX_INPUT
+        lanes::BLAKE3_AVX512_MAX_INPUT
     );
     assert_eq!(
         Kind::Blake3.max_input(Backend::Neon),
-        mb::BLAKE3_NEON_MAX_INPUT
+        lanes::BLAKE3_NEON_MAX_INPUT
     );
-    assert_eq!(Kind::Md5.max_input(Backend::Neon), mb::MAX_INPUT);
+    assert_eq!(Kind::Md5.max_input(Backend::Neon), lanes::MAX_INPUT);
     assert_eq!(plain.multi_buffer_max(), max);
     let d = tempfile::TempDir::new().unwrap();
     let mut rng = TestRng::new(34);

@@ -2,8 +2,8 @@
 //! backend this CPU supports, field arithmetic at the edges, and the streaming byte hasher
 //! at random split points.
 
-use khsum::rescue::field::{self, P};
-use khsum::rescue::{BLOCK_LEN, DIGEST_LEN, RescueHasher, Rp64_256, STATE_WIDTH};
+use khsum::alg::rescue::field::{self, P};
+use khsum::alg::rescue::{BLOCK_LEN, DIGEST_LEN, RescueHasher, Rp64_256, STATE_WIDTH};
 use khsum::testutil::{TestRng, pieces};
 use khsum::{Algorithm, Backend, Hasher, Params};
 use proptest::prelude::*;
@@ -314,15 +314,15 @@ fn unsupported_backends_and_bad_states_are_errors() {
     // Rescue has no SSE4.1 or AES backend: no hasher, no permutation there.
     for b in [Backend::Sse41, Backend::AesNi, Backend::Auto] {
         assert!(Rp64_256::new(b).is_none(), "{b}");
-        assert!(khsum::rescue::kat_permutation(b, &[0; STATE_WIDTH]).is_err());
+        assert!(khsum::alg::rescue::kat_permutation(b, &[0; STATE_WIDTH]).is_err());
     }
     let alg = Algorithm::lookup("rescue-prime").unwrap();
     assert!(
         alg.hasher_on(Backend::Sse41, None, &Params::default())
             .is_none()
     );
-    assert!(khsum::rescue::kat_permutation(Backend::Portable, &[0; 11]).is_err());
-    assert!(khsum::rescue::kat_permutation(Backend::Portable, &[0; 13]).is_err());
+    assert!(khsum::alg::rescue::kat_permutation(Backend::Portable, &[0; 11]).is_err());
+    assert!(khsum::alg::rescue::kat_permutation(Backend::Portable, &[0; 13]).is_err());
     // The best backend is one of the available ones, and the registry uses it.
     let best = Rp64_256::best();
     assert!(backends().contains(&best));

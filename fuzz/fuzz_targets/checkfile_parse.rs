@@ -7,7 +7,7 @@
 //! panics and never says OK without a match computed here again (see `detection`).
 #![no_main]
 
-use khsum::checkfile::{Encoding, Line, LineFormat, ListParser, UNTAGGED_XOF_MIN, format_line};
+use khsum::lists::checkfile::{Encoding, Line, LineFormat, ListParser, UNTAGGED_XOF_MIN, format_line};
 use khsum::testutil::TestRng;
 use khsum::{Algorithm, LineStyle, OutputRule};
 use libfuzzer_sys::fuzz_target;
@@ -17,8 +17,8 @@ use libfuzzer_sys::fuzz_target;
 /// the lines put together are the input up to the first line past the limit, and that
 /// one is `TooLong`; the name lists end at such a line or at an empty NUL-separated name.
 fn bounded_lines(data: &[u8]) {
-    use khsum::inputs::{Input, NameList, read_until_bounded};
-    use khsum::key::ReadError;
+    use khsum::files::inputs::{Input, NameList, read_until_bounded};
+    use khsum::files::keyfile::ReadError;
     let max = 1 + usize::from(data.first().copied().unwrap_or(0)) % 64;
     for sep in [b'\n', b'\0'] {
         let mut r = std::io::BufReader::with_capacity(7, data);
@@ -85,7 +85,7 @@ fn files() {
 /// algorithm): no panic, and every OK line's file gives its listed digest under the
 /// algorithm it was OK as, hashed here again.
 fn detection(data: &[u8]) {
-    use khsum::verify::{Item, ListCheck, ListOptions, Outcome, Prototypes, Tally};
+    use khsum::lists::verify::{Item, ListCheck, ListOptions, Outcome, Prototypes, Tally};
     files();
     let no_key = |_: &'static Algorithm| Ok(None);
     for name in [&b"list"[..], b"SUMS.md5", b"B3SUMS"] {
@@ -94,7 +94,7 @@ fn detection(data: &[u8]) {
             forced: None,
             family: None,
             length: None,
-            mmap: khsum::io::Mmap::Auto,
+            mmap: khsum::files::io::Mmap::Auto,
         };
         let mut items = ListCheck::new(data, name, &mut protos, opts);
         let mut tally = Tally::default();
@@ -104,7 +104,7 @@ fn detection(data: &[u8]) {
             if job.entry.name == b"-" || job.entry.name.contains(&b'/') {
                 continue;
             }
-            let c = job.run(khsum::io::Mmap::Auto);
+            let c = job.run(khsum::files::io::Mmap::Auto);
             if tally.add(&c, false) == Outcome::Ok {
                 let alg = c.entry.algorithm;
                 let params = khsum::Params {
@@ -113,8 +113,8 @@ fn detection(data: &[u8]) {
                     ..khsum::Params::default()
                 };
                 let h = alg.hasher(None, &params).unwrap();
-                let path = khsum::names::bytes_to_path(&c.entry.name);
-                let again = khsum::io::hash_path(&path, &*h).unwrap();
+                let path = khsum::files::names::bytes_to_path(&c.entry.name);
+                let again = khsum::files::io::hash_path(&path, &*h).unwrap();
                 assert_eq!(&*again, &c.entry.digest[..], "{alg:?} {:?}", c.entry.name);
             }
         }

@@ -3,7 +3,7 @@
 //! (read_bounded, issue 24), and key material decodes to the same key as the file would.
 #![no_main]
 
-use khsum::key::{Material, ReadError, read_bounded};
+use khsum::files::keyfile::{ReadError, key_from_file, material_from_file, read_bounded};
 use khsum::{Key, KeyRule};
 use libfuzzer_sys::fuzz_target;
 
@@ -59,11 +59,11 @@ fuzz_target!(|data: &[u8]| {
     let _ = std::fs::create_dir_all(&dir);
     let path = dir.join("k");
     if std::fs::write(&path, data).is_ok()
-        && let Ok(m) = Material::read_file(&path)
+        && let Ok(m) = material_from_file(&path)
     {
         for rule in [KeyRule::Fixed(32), KeyRule::Any] {
             let from_material = m.key_for(rule).map(|k| k.bytes().to_vec()).ok();
-            let from_file = Key::from_file(&path, rule).map(|k| k.bytes().to_vec()).ok();
+            let from_file = key_from_file(&path, rule).map(|k| k.bytes().to_vec()).ok();
             assert_eq!(from_material, from_file);
         }
     }

@@ -4,7 +4,7 @@
 use crate::plan::{BenchPlan, Format};
 use crate::report::{Out, Status};
 use khsum::Backend;
-use khsum::measure::{self, Budget, Counter, CounterKind, Measurement};
+use khsum::tools::measure::{self, Budget, Counter, CounterKind, Measurement};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
@@ -95,10 +95,10 @@ pub fn run(plan: BenchPlan) -> Status {
             "khsum {} bench — {} — {}",
             env!("CARGO_PKG_VERSION"),
             cpu.model,
-            measure::plot::today_utc()
+            khsum::tools::measure::today_utc()
         );
-        let written = measure::plot::render_svg(&results, &title, unit).and_then(|svg| {
-            std::fs::write(path, svg).map_err(|e| khsum::io::describe_io_error(&e))
+        let written = crate::plot::render_svg(&results, &title, unit).and_then(|svg| {
+            std::fs::write(path, svg).map_err(|e| khsum::files::io::describe_io_error(&e))
         });
         if let Err(e) = written {
             out.warn(&format!("{}: {e}", path.display()));
@@ -115,7 +115,7 @@ pub fn run(plan: BenchPlan) -> Status {
     out.finish(Status::Ok)
 }
 
-/// The multi-buffer kernels (MD5, SHA-256, SHA-512, BLAKE3 in SIMD lanes: `khsum::mb`) of the
+/// The multi-buffer kernels (MD5, SHA-256, SHA-512, BLAKE3 in SIMD lanes: `khsum::alg::lanes`) of the
 /// measured algorithms, on every backend this CPU has, at the plan's sizes: rows named
 /// like `md5 avx2x8`, in aggregate cycles per byte over equal-length messages in every
 /// lane.
@@ -123,7 +123,7 @@ fn multi_buffer(plan: &BenchPlan, counter: &mut Counter, show_progress: bool) ->
     let mut results = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for &(a, _, _) in &plan.cases {
-        if khsum::mb::Kind::of(a.name).is_none() || seen.contains(&a.name) {
+        if khsum::alg::lanes::Kind::of(a.name).is_none() || seen.contains(&a.name) {
             continue;
         }
         seen.push(a.name);
@@ -135,7 +135,7 @@ fn multi_buffer(plan: &BenchPlan, counter: &mut Counter, show_progress: bool) ->
                 sizes.push(c.2);
             }
         }
-        for b in khsum::mb::available_backends() {
+        for b in khsum::alg::lanes::available_backends() {
             for &s in &sizes {
                 if show_progress {
                     progress(

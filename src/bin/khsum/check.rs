@@ -1,22 +1,22 @@
 //! `khsum check` / `khsum -c`: verify checksum lists, with GNU sha256sum -c's output,
 //! warnings and exit status. The library reads each list, finds the algorithm of lines
-//! that do not state it and judges each file (`khsum::verify`); this module opens the
+//! that do not state it and judges each file (`khsum::lists::verify`); this module opens the
 //! lists, runs the jobs on the pool and prints.
 
 use crate::plan::{CheckPlan, CheckReport, Improper, Missing, Strictness, Unlisted, Verbosity};
 use crate::progress::{self, Totals};
 use crate::report::{Out, Status, q};
 use crate::setup::SetupError;
-use khsum::checkfile::{Line, ListParser, format_status};
-use khsum::names::{bytes_to_path, path_bytes};
-use khsum::progress::Counter;
-use khsum::record::{Record, Status as RecordStatus, Summary, checked_digest};
-use khsum::update::normalize;
-use khsum::verify::{
+use khsum::files::names::{bytes_to_path, path_bytes};
+use khsum::files::progress::Counter;
+use khsum::files::walk::{Item as WalkItem, Walker};
+use khsum::lists::checkfile::{Line, ListParser, format_status};
+use khsum::lists::record::{Record, Status as RecordStatus, Summary, checked_digest};
+use khsum::lists::update::normalize;
+use khsum::lists::verify::{
     Checked, Done, Improper as ImproperLine, ListCheck, ListOptions, Outcome, Prototypes, Reason,
     Stop, Tally,
 };
-use khsum::walk::{Item as WalkItem, Walker};
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -108,9 +108,10 @@ fn totals(lists: &[OsString]) -> Totals {
                     return;
                 }
                 line.clear();
-                let max = khsum::inputs::LINE_MAX;
+                let max = khsum::files::inputs::LINE_MAX;
                 // Bounded: an overlong line ends the count (the check itself says why).
-                let read = khsum::inputs::read_until_bounded(&mut reader, b'\n', max, &mut line);
+                let read =
+                    khsum::files::inputs::read_until_bounded(&mut reader, b'\n', max, &mut line);
                 if !matches!(read, Ok(1..)) {
                     break;
                 }
@@ -143,7 +144,7 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
                 WalkItem::File(p) => (p, None, None),
                 WalkItem::Error(p, e) => (p, Some(e), None),
                 WalkItem::Skipped(p, why) => (p, None, Some(why)),
-                WalkItem::LinkedDir(p) => (p, None, Some(khsum::walk::LINKED_DIR.into())),
+                WalkItem::LinkedDir(p) => (p, None, Some(khsum::files::walk::LINKED_DIR.into())),
             };
             let name = path_bytes(&p);
             if listed.contains(&*normalize(&name)) {
@@ -219,12 +220,12 @@ fn unlisted(u: &Unlisted, listed: &HashSet<Vec<u8>>, s: &CheckSetup, out: &mut O
 /// Opens a list (`-` is standard input); a list that cannot be read is warned about.
 fn open_list(list: &OsString, name: &[u8], out: &mut Out) -> Option<Box<dyn Read>> {
     if list == "-" {
-        return match khsum::io::stdin() {
+        return match khsum::files::io::stdin() {
             Ok(stdin) => Some(Box::new(stdin)),
             Err(e) => {
                 out.warn(&format!(
                     "standard input: {}",
-                    khsum::io::describe_io_error(&e)
+                    khsum::files::io::describe_io_error(&e)
                 ));
                 None
             }
@@ -241,7 +242,7 @@ fn open_list(list: &OsString, name: &[u8], out: &mut Out) -> Option<Box<dyn Read
             out.warn(&format!(
                 "{}: {}",
                 q(name),
-                khsum::io::describe_io_error(&e)
+                khsum::files::io::describe_io_error(&e)
             ));
             None
         }
@@ -273,13 +274,13 @@ fn check_list(
         &arg
     };
     // In batches: small files of a batch are hashed together in SIMD lanes where their
-    // algorithm has a multi-buffer kernel (khsum::batch).
-    khsum::parallel::for_each_ordered_batch(
+    // algorithm has a multi-buffer kernel (khsum::files::batch).
+    khsum::files::parallel::for_each_ordered_batch(
         items.by_ref(),
         4 * rayon::current_num_threads().max(1),
-        khsum::parallel::FILE_BATCH,
-        khsum::parallel::FILE_BATCH,
-        |batch| khsum::verify::check_batch(batch, mmap),
+        khsum::files::parallel::FILE_BATCH,
+        khsum::files::parallel::FILE_BATCH,
+        |batch| khsum::lists::verify::check_batch(batch, mmap),
         |done| {
             let mut out = out.borrow_mut();
             match done {
@@ -342,7 +343,7 @@ fn check_list(
 fn improper(i: &ImproperLine, list: &[u8], s: &CheckSetup, out: &mut Out) -> bool {
     if s.json && s.report.verbosity != Verbosity::Nothing {
         let mut line = Vec::new();
-        khsum::record::write_improper_line(list, i.line_no, i.reason.word(), &mut line);
+        khsum::lists::record::write_improper_line(list, i.line_no, i.reason.word(), &mut line);
         if !out.write(&line) {
             return false;
         }
@@ -350,7 +351,7 @@ fn improper(i: &ImproperLine, list: &[u8], s: &CheckSetup, out: &mut Out) -> boo
     let list = q(list);
     let n = i.line_no;
     if i.reason == Reason::TooLong {
-        let max = khsum::verify::MAX_LINE;
+        let max = khsum::lists::verify::MAX_LINE;
         out.warn(&format!(
             "{list}: {n}: line too long (more than {max} bytes): not a checksum line"
         ));

@@ -4,14 +4,14 @@
 use crate::plan::{Digests, Existing, HashPlan, Io, Recount, Stdin, UpdatePlan, Walk};
 use crate::progress::{self, Progress, Totals};
 use crate::report::{Out, Status, q};
-use khsum::checkfile::LineFormat;
-use khsum::checkfile::{format_legacy, format_line};
-use khsum::inputs::{Input, NameList, Names, count_total, expand};
-use khsum::io::{Hashed, InputError, hash_path_with};
-use khsum::multi::Multi;
-use khsum::record::{Record, Status as RecordStatus};
-use khsum::update::normalize;
-use khsum::verify::{Verdict, verdict};
+use khsum::files::inputs::{Input, NameList, Names, count_total, expand};
+use khsum::files::io::{Hashed, InputError, hash_path_with};
+use khsum::files::multi::Multi;
+use khsum::lists::checkfile::LineFormat;
+use khsum::lists::checkfile::{format_legacy, format_line};
+use khsum::lists::record::{Record, Status as RecordStatus};
+use khsum::lists::update::normalize;
+use khsum::lists::verify::{Verdict, verdict};
 use khsum::{Algorithm, Hasher};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -50,7 +50,10 @@ pub fn run(plan: HashPlan) -> Status {
         totals(plan.recount, &plan.walk, update.clone()),
     );
     let proto: Box<dyn Hasher> = match &display {
-        Some((_, counter)) => Box::new(khsum::progress::Counted::new(plan.proto, counter.clone())),
+        Some((_, counter)) => Box::new(khsum::files::progress::Counted::new(
+            plan.proto,
+            counter.clone(),
+        )),
         None => plan.proto,
     };
     let proto = &*proto;
@@ -73,14 +76,14 @@ pub fn run(plan: HashPlan) -> Status {
         line: Vec::new(),
     });
     // In batches: the small files of a batch are hashed together in SIMD lanes where the
-    // algorithm has a multi-buffer kernel (khsum::batch).
-    khsum::parallel::for_each_ordered_batch(
+    // algorithm has a multi-buffer kernel (khsum::files::batch).
+    khsum::files::parallel::for_each_ordered_batch(
         inputs(plan.names, &plan.walk, update.as_ref()),
         4 * rayon::current_num_threads().max(1),
-        khsum::parallel::FILE_BATCH,
-        khsum::batch::serial_batch(proto),
+        khsum::files::parallel::FILE_BATCH,
+        khsum::files::batch::serial_batch(proto),
         |batch| {
-            khsum::batch::hash_batch(
+            khsum::files::batch::hash_batch(
                 batch,
                 io.mmap,
                 |input, reader| {
@@ -133,7 +136,7 @@ fn inputs(
 ) -> impl Iterator<Item = Input> {
     let skip_listed = update.filter(|u| u.existing == Existing::Skip).cloned();
     expand(names, walk.rules()).filter(move |i| match (&skip_listed, i.path()) {
-        (Some(u), Some(p)) => u.list.get(&khsum::names::path_bytes(p)).is_none(),
+        (Some(u), Some(p)) => u.list.get(&khsum::files::names::path_bytes(p)).is_none(),
         _ => true,
     })
 }
@@ -142,12 +145,12 @@ fn inputs(
 fn hash_input<'p>(
     input: &Input,
     proto: &'p (dyn Hasher + 'static),
-    mmap: khsum::io::Mmap,
-    reader: &mut khsum::batch::Reader<&'p (dyn Hasher + 'static)>,
+    mmap: khsum::files::io::Mmap,
+    reader: &mut khsum::files::batch::Reader<&'p (dyn Hasher + 'static)>,
 ) -> Result<Hashed, InputError> {
     match input {
-        Input::Path(p) => reader.hash_path(p, proto, khsum::io::Open::Named),
-        Input::Walked(p) => reader.hash_path(p, proto, khsum::io::Open::Walked),
+        Input::Path(p) => reader.hash_path(p, proto, khsum::files::io::Open::Named),
+        Input::Walked(p) => reader.hash_path(p, proto, khsum::files::io::Open::Walked),
         other => other.hash(proto, mmap),
     }
 }
@@ -161,7 +164,7 @@ struct Printer {
     /// Whether a directory argument gets the "use -r" hint (no walk).
     dir_hint: bool,
     update: Option<Arc<UpdatePlan>>,
-    counter: Option<Arc<khsum::progress::Counter>>,
+    counter: Option<Arc<khsum::files::progress::Counter>>,
     out: Out,
     status: Status,
     /// The lines `--update` appends to the list.
@@ -199,7 +202,7 @@ impl Printer {
     fn verify_listed(
         &mut self,
         name: &[u8],
-        entries: &[khsum::checkfile::Entry],
+        entries: &[khsum::lists::checkfile::Entry],
         res: &Result<Hashed, InputError>,
     ) -> bool {
         self.met.insert(normalize(name).into_owned());
@@ -288,7 +291,7 @@ impl Printer {
         &mut self,
         u: &UpdatePlan,
         proto: &dyn Hasher,
-        mmap: khsum::io::Mmap,
+        mmap: khsum::files::io::Mmap,
         display: Option<progress::Display>,
     ) {
         if u.existing == Existing::Verify && self.out.ok() {
@@ -345,7 +348,7 @@ fn totals(recount: Recount, walk: &Walk, update: Option<Arc<UpdatePlan>>) -> Tot
         };
         let keep = |i: &Input| match (&update, i.path()) {
             (Some(u), Some(p)) if u.existing == Existing::Skip => {
-                u.list.get(&khsum::names::path_bytes(p)).is_none()
+                u.list.get(&khsum::files::names::path_bytes(p)).is_none()
             }
             _ => true,
         };
@@ -369,7 +372,7 @@ fn lines(
     name: &[u8],
     implicit_stdin: bool,
     digests: Digests,
-    form: khsum::checkfile::LineFormat,
+    form: khsum::lists::checkfile::LineFormat,
     line: &mut Vec<u8>,
 ) {
     for (alg, d) in parts.algs.iter().zip(parts.split(&h.digest)) {
@@ -408,7 +411,7 @@ fn warn_notice(out: &mut Out, name: &[u8], h: &Hashed) {
 /// carries the list's new lines alone. Returns whether it matched.
 fn verify(
     parts: &Parts,
-    entries: &[khsum::checkfile::Entry],
+    entries: &[khsum::lists::checkfile::Entry],
     res: &Result<Hashed, InputError>,
     name: &[u8],
     out: &mut Out,
@@ -448,7 +451,7 @@ fn verify_unmet(
     u: &UpdatePlan,
     parts: &Parts,
     proto: &dyn Hasher,
-    mmap: khsum::io::Mmap,
+    mmap: khsum::files::io::Mmap,
     met: &HashSet<Vec<u8>>,
     out: &mut Out,
     counts: &mut Verified,
@@ -462,14 +465,14 @@ fn verify_unmet(
     names.sort_unstable();
     names.dedup();
     let out = std::cell::RefCell::new(out);
-    khsum::parallel::for_each_ordered(
+    khsum::files::parallel::for_each_ordered(
         names.into_iter(),
         4 * rayon::current_num_threads().max(1),
-        khsum::parallel::FILE_BATCH,
+        khsum::files::parallel::FILE_BATCH,
         |n| {
             (
                 n,
-                hash_path_with(&khsum::names::bytes_to_path(n), proto, mmap),
+                hash_path_with(&khsum::files::names::bytes_to_path(n), proto, mmap),
             )
         },
         |(n, res)| {
@@ -492,20 +495,20 @@ pub fn derived(plan: crate::plan::DerivedPlan) -> Status {
     if plan.digests == Digests::Raw {
         line.extend_from_slice(&plan.key);
     } else {
-        let form = khsum::checkfile::LineFormat {
+        let form = khsum::lists::checkfile::LineFormat {
             no_names: true,
             ..plan.form
         };
         format_line(&mut line, plan.alg, &plan.key, b"", form);
     }
     // Straight to the descriptor: no output buffer keeps a copy of the derived key.
-    match khsum::io::write_stdout_unbuffered(&line) {
+    match khsum::files::io::write_stdout_unbuffered(&line) {
         Ok(()) => out.finish(Status::Ok),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Status::Failed,
         Err(e) => {
             out.warn(&format!(
                 "write error: {}",
-                khsum::io::describe_io_error(&e)
+                khsum::files::io::describe_io_error(&e)
             ));
             Status::Failed
         }

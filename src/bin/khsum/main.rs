@@ -9,6 +9,7 @@ mod generate;
 mod hash;
 mod list;
 mod plan;
+mod plot;
 mod progress;
 mod report;
 mod selftest;
@@ -38,8 +39,8 @@ fn main() -> ExitCode {
             } else {
                 e.render().to_string()
             };
-            let written = if khsum::io::stdout_closed() {
-                Err(khsum::io::closed_error())
+            let written = if khsum::files::io::stdout_closed() {
+                Err(khsum::files::io::closed_error())
             } else {
                 write!(o, "{text}").and_then(|()| o.flush())
             };
@@ -48,7 +49,7 @@ fn main() -> ExitCode {
                 Err(err) => {
                     warn(&format!(
                         "write error: {}",
-                        khsum::io::describe_io_error(&err)
+                        khsum::files::io::describe_io_error(&err)
                     ));
                     Status::Failed.code()
                 }

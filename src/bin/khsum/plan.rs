@@ -12,13 +12,13 @@ use crate::progress::Progress;
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
 use khsum::Backend;
 use khsum::algorithm::{Family, Named};
-use khsum::checkfile::{Encoding, LineFormat, ListParser};
-use khsum::inputs::{NameList, Names};
-use khsum::io::Mmap;
-use khsum::measure::{self, Budget};
-use khsum::multi::Multi;
-use khsum::update::ListFile;
-use khsum::walk::{Exclude, FileId, TreeRules};
+use khsum::files::inputs::{NameList, Names};
+use khsum::files::io::Mmap;
+use khsum::files::multi::Multi;
+use khsum::files::walk::{Exclude, FileId, TreeRules};
+use khsum::lists::checkfile::{Encoding, LineFormat, ListParser};
+use khsum::lists::update::ListFile;
+use khsum::tools::measure::{self, Budget};
 use khsum::{Algorithm, Hasher, KeyRule, LineStyle, Params};
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -44,7 +44,7 @@ pub struct HashPlan {
     /// Their output lengths, in bytes (how a combined digest is cut up).
     pub lengths: Vec<usize>,
     /// The keyed, configured hasher every input gets a copy of (for several
-    /// algorithms, a [`khsum::multi::Multi`] of them).
+    /// algorithms, a [`khsum::files::multi::Multi`] of them).
     pub proto: Box<dyn Hasher>,
     pub form: LineFormat,
     /// Lines, JSON records, or the one input's raw digest.
@@ -561,7 +561,8 @@ fn prototype(
     for &alg in algs {
         let params = setup::params(common, Some(alg))?;
         protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
-        if let Some(note) = khsum::lemac::nonce_note(alg.nonce, source.is_some(), params.nonce) {
+        if let Some(note) = khsum::alg::lemac::nonce_note(alg.nonce, source.is_some(), params.nonce)
+        {
             crate::report::warn(note);
         }
         if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
@@ -761,14 +762,14 @@ fn update_plan(
         ));
     }
     // Untagged lines added to SHA256SUMS must be SHA-256 lines.
-    let shown = khsum::names::path_bytes(path);
+    let shown = khsum::files::names::path_bytes(path);
     if let [alg] = algs
         && let Some(named) = Algorithm::from_list_name(&shown)
         && named != *alg
     {
         return Err(SetupError(format!(
             "{}: the list's name says its lines are {n}: add them with -a {n} (list not changed)",
-            khsum::names::quote(&shown),
+            khsum::files::names::quote(&shown),
             n = named.name
         )));
     }

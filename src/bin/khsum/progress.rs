@@ -4,7 +4,7 @@
 //! cleared ([`suspend`]).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use khsum::progress::{Counter, Total};
+use khsum::files::progress::{Counter, Total};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

@@ -2,7 +2,7 @@
 //! messages on stderr (written after stdout is flushed, so the two stay in order), and
 //! the exit status.
 
-use khsum::names;
+use khsum::files::names;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::process::ExitCode;
 
@@ -51,8 +51,8 @@ impl Out {
     /// started (so a long run, `bench`, stops before its work); returns whether output
     /// works.
     pub fn check_open(&mut self) -> bool {
-        if self.error.is_none() && khsum::io::stdout_closed() {
-            self.error = Some(khsum::io::closed_error());
+        if self.error.is_none() && khsum::files::io::stdout_closed() {
+            self.error = Some(khsum::files::io::closed_error());
         }
         self.error.is_none()
     }
@@ -108,7 +108,7 @@ impl Out {
             Some(e) => {
                 warn(&format!(
                     "write error: {}",
-                    khsum::io::describe_io_error(&e)
+                    khsum::files::io::describe_io_error(&e)
                 ));
                 status.max(Status::Failed)
             }

@@ -5,7 +5,7 @@ use crate::report::{Out, Status};
 
 pub fn run() -> Status {
     let mut out = Out::new();
-    let s = khsum::kat::run_all();
+    let s = khsum::tools::kat::run_all();
     let mut text = String::new();
     // In registry order, each algorithm's backends best first.
     let rows = khsum::Algorithm::all().iter().flat_map(|a| {

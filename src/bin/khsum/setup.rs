@@ -101,7 +101,7 @@ impl KeySource {
         }
         Ok(match self {
             KeySource::None => None,
-            KeySource::File(p) => Some(Key::from_file(p, alg.key)?),
+            KeySource::File(p) => Some(khsum::files::keyfile::key_from_file(p, alg.key)?),
             KeySource::Env(v) => Some(Key::from_env(v, alg.key)?),
             KeySource::Keyed => Some(Key::from_secret(keyed()?)),
         })
@@ -112,7 +112,7 @@ impl KeySource {
     pub fn load_material(&self) -> Result<Key, SetupError> {
         Ok(match self {
             KeySource::None => Key::from_bytes(Vec::new()),
-            KeySource::File(p) => Key::from_file(p, KeyRule::Any)?,
+            KeySource::File(p) => khsum::files::keyfile::key_from_file(p, KeyRule::Any)?,
             KeySource::Env(v) => Key::from_env(v, KeyRule::Any)?,
             KeySource::Keyed => Key::from_secret(keyed()?),
         })
@@ -122,7 +122,7 @@ impl KeySource {
     pub fn read(&self) -> Result<KeyMaterial, SetupError> {
         Ok(match self {
             KeySource::None => KeyMaterial::None,
-            KeySource::File(p) => KeyMaterial::File(khsum::key::Material::read_file(p)?),
+            KeySource::File(p) => KeyMaterial::File(khsum::files::keyfile::material_from_file(p)?),
             KeySource::Env(v) => KeyMaterial::Env {
                 var: v.clone(),
                 text: Key::read_env(v)?,
@@ -140,12 +140,12 @@ fn keyed() -> Result<zeroize::Zeroizing<Vec<u8>>, SetupError> {
     use std::io::Read;
     let mut bytes = zeroize::Zeroizing::new(Vec::with_capacity(33));
     // Past std's buffer: the key passes through wiped memory alone.
-    khsum::io::stdin_direct()
+    khsum::files::io::stdin_direct()
         .and_then(|stdin| stdin.take(33).read_to_end(&mut bytes))
         .map_err(|e| {
             SetupError(format!(
                 "--keyed: standard input: {}",
-                khsum::io::describe_io_error(&e)
+                khsum::files::io::describe_io_error(&e)
             ))
         })?;
     match bytes.len() {
