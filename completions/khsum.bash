@@ -95,7 +95,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -L -P -h -V --check --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -r -L -P -w -h -V --check --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --quiet --status --strict --warn --ignore-missing --unlisted --help --version hash check tag list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -133,10 +133,6 @@ _khsum() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --unlisted)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --key-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -170,6 +166,10 @@ _khsum() {
                     return 0
                     ;;
                 --update)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unlisted)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= seek= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text quiet status strict w/warn ignore-missing unlisted= key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing h/help V/version
+    string join \n c/check a/algorithm= l/length= seek= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing quiet status strict w/warn ignore-missing unlisted= h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -67,7 +67,6 @@ complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output leng
 complete -c khsum -n "__fish_khsum_needs_command" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
-complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
@@ -77,6 +76,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -l max-depth -d 'Descend at mo
 complete -c khsum -n "__fish_khsum_needs_command" -l files-from -d 'Hash the files named in FILE, one per line (\'-\': standard input)' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -l files0-from -d 'Hash the files named in FILE, each ended by a NUL byte (find -print0)' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -l update -d 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)' -r -F
+complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s c -l check -d 'Read checksum lists from the FILEs and verify them (same as \'khsum check\')'
 complete -c khsum -n "__fish_khsum_needs_command" -l no-mmap -d 'Read files, never memory-map them'
 complete -c khsum -n "__fish_khsum_needs_command" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
@@ -90,17 +90,17 @@ complete -c khsum -n "__fish_khsum_needs_command" -s z -l zero -d 'End each outp
 complete -c khsum -n "__fish_khsum_needs_command" -l no-names -d 'Print only the digests, without file names'
 complete -c khsum -n "__fish_khsum_needs_command" -s b -l binary -d 'Mark names with \'*\' (binary mode) in untagged lines, like sha256sum -b'
 complete -c khsum -n "__fish_khsum_needs_command" -s t -l text -d 'Mark names with \' \' (text mode; the default), like sha256sum -t'
-complete -c khsum -n "__fish_khsum_needs_command" -l quiet -d 'Don\'t print OK for each successfully verified file'
-complete -c khsum -n "__fish_khsum_needs_command" -l status -d 'Print nothing on standard output; the exit status shows success'
-complete -c khsum -n "__fish_khsum_needs_command" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
-complete -c khsum -n "__fish_khsum_needs_command" -s w -l warn -d 'Warn about each improperly formatted checksum line (--quiet, --status and --warn are one setting, as in GNU: the last one given wins)'
-complete -c khsum -n "__fish_khsum_needs_command" -l ignore-missing -d 'Don\'t fail or report status for missing files'
 complete -c khsum -n "__fish_khsum_needs_command" -l keyed -d 'b3sum\'s keyed mode: the key is exactly 32 raw bytes read from standard input'
 complete -c khsum -n "__fish_khsum_needs_command" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_needs_command" -l one-file-system -d 'Do not enter directories on other file systems'
 complete -c khsum -n "__fish_khsum_needs_command" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
 complete -c khsum -n "__fish_khsum_needs_command" -s P -l no-dereference -d 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
 complete -c khsum -n "__fish_khsum_needs_command" -l check-existing -d 'With --update, also verify the files LIST already names'
+complete -c khsum -n "__fish_khsum_needs_command" -l quiet -d 'Don\'t print OK for each successfully verified file'
+complete -c khsum -n "__fish_khsum_needs_command" -l status -d 'Print nothing on standard output; the exit status shows success'
+complete -c khsum -n "__fish_khsum_needs_command" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
+complete -c khsum -n "__fish_khsum_needs_command" -s w -l warn -d 'Warn about each improperly formatted checksum line (--quiet, --status and --warn are one setting, as in GNU: the last one given wins)'
+complete -c khsum -n "__fish_khsum_needs_command" -l ignore-missing -d 'Don\'t fail or report status for missing files'
 complete -c khsum -n "__fish_khsum_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_needs_command" -s V -l version -d 'Print version'
 complete -c khsum -n "__fish_khsum_needs_command" -a "hash" -d 'Hash files (the default when no subcommand is given)'

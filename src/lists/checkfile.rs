@@ -359,6 +359,17 @@ fn untagged_first(s: &[u8]) -> bool {
     n > 0 && n.is_multiple_of(2) && (s[n..].starts_with(b"  ") || s[n..].starts_with(b" *"))
 }
 
+/// A line's file name as listed: unescaped when the line started with a backslash; `None` when
+/// it is empty or its escapes are not GNU's.
+fn listed_name(name: &[u8], escaped: bool) -> Option<Vec<u8>> {
+    let name = if escaped {
+        names::unescape(name)?
+    } else {
+        name.to_vec()
+    };
+    (!name.is_empty()).then_some(name)
+}
+
 fn is_white(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n')
 }
@@ -420,11 +431,6 @@ impl ListParser {
             p.named_untagged = Some(a);
         }
         p
-    }
-
-    /// The algorithm untagged lines are read as.
-    pub fn untagged_algorithm(&self) -> &'static Algorithm {
-        self.untagged
     }
 
     /// The number of hex digits that started the first untagged-looking line (a
@@ -624,19 +630,10 @@ impl ListParser {
             self.reversed = Some(false);
             j += 1;
         }
-        let name = &rest[j..];
-        let name = if escaped {
-            names::unescape(name)?
-        } else {
-            name.to_vec()
-        };
-        if name.is_empty() {
-            return None;
-        }
         Some(Entry {
             algorithm: alg,
             digest,
-            name,
+            name: listed_name(&rest[j..], escaped)?,
             chosen,
             keyed: false,
         })
@@ -690,18 +687,10 @@ impl ListParser {
             (None, OutputRule::Xof { .. }) => self.digest_len(alg)?,
         };
         let digest = decode_digest(&body[k..], want)?;
-        let name = if escaped {
-            names::unescape(name)?
-        } else {
-            name.to_vec()
-        };
-        if name.is_empty() {
-            return None;
-        }
         Some(Entry {
             algorithm: alg,
             digest,
-            name,
+            name: listed_name(name, escaped)?,
             chosen: Chosen::Label,
             keyed,
         })

@@ -103,10 +103,13 @@ pub type KeyFor<'a> = dyn Fn(&'static Algorithm) -> Result<Option<Key>, String> 
 /// Why a list line's prototype could not be built (a setup error: the run stops).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProtoError {
-    /// A key was given (with this option) for lines of an algorithm that takes none.
-    TakesNoKey(&'static str),
+    /// A key was given for lines of an algorithm that takes none.
+    TakesNoKey,
     /// Lines of an algorithm that needs a key, and none was given.
     NeedsKey,
+    /// Lines labelled as keyed tags of an algorithm whose key is optional
+    /// (`BLAKE3-KEYED`), and no key was given.
+    KeyedTag,
     /// Anything else (a key of the wrong length, …), as said.
     Other(String),
 }
@@ -117,24 +120,24 @@ pub enum ProtoError {
 pub struct Prototypes<'k> {
     map: HashMap<(&'static str, usize), Proto>,
     keys: &'k KeyFor<'k>,
-    key_flag: Option<&'static str>,
+    keyed: bool,
     params: Params,
     counter: Option<Arc<Counter>>,
 }
 
 impl<'k> Prototypes<'k> {
-    /// `keys` decodes the key material for an algorithm, `key_flag` is the option it was
-    /// given with (`None`: no key), `params` the run's `--length` and `--nonce`.
+    /// `keys` decodes the key material for an algorithm, `keyed` says whether a key was
+    /// given, `params` are the run's output length and nonce.
     pub fn new(
         keys: &'k KeyFor<'k>,
-        key_flag: Option<&'static str>,
+        keyed: bool,
         params: Params,
         counter: Option<Arc<Counter>>,
     ) -> Prototypes<'k> {
         Prototypes {
             map: HashMap::new(),
             keys,
-            key_flag,
+            keyed,
             params,
             counter,
         }
@@ -142,7 +145,7 @@ impl<'k> Prototypes<'k> {
 
     /// Whether a key was given for the run.
     pub fn keyed(&self) -> bool {
-        self.key_flag.is_some()
+        self.keyed
     }
 
     fn proto(&self, h: Box<dyn Hasher>, secret: bool) -> Proto {
@@ -174,8 +177,8 @@ impl<'k> Prototypes<'k> {
         if let Some(p) = self.map.get(&(alg.name, len)) {
             return Ok(p.clone());
         }
-        let key = (self.keys)(alg).map_err(|e| match self.key_flag {
-            Some(flag) if !alg.takes_key() => ProtoError::TakesNoKey(flag),
+        let key = (self.keys)(alg).map_err(|e| match self.keyed {
+            true if !alg.takes_key() => ProtoError::TakesNoKey,
             _ => ProtoError::Other(e),
         })?;
         // A MAC's line checked with the all-zero key would only ever FAIL.
@@ -650,7 +653,13 @@ pub enum Stop {
     /// Reading the list failed (GNU's `read error`); the message names the list.
     Read(String),
     /// A line's algorithm cannot be set up with the key given (a setup error: exit 2).
-    Setup(String),
+    Setup {
+        /// The line's number.
+        line: u64,
+        /// Its algorithm's label (`SIPHASH-2-4`, `BLAKE3-KEYED`).
+        label: String,
+        why: ProtoError,
+    },
 }
 
 /// The end of a list: its line counts, why it stopped early (if it did), hints and
@@ -660,12 +669,46 @@ pub struct ListEnd {
     pub formatted: u64,
     pub improper: u64,
     pub stop: Option<Stop>,
-    /// What the failures or improper lines may mean, and the command that checks them
-    /// when one is known: `hint: …` lines.
-    pub hints: Vec<String>,
-    /// One line per non-cryptographic algorithm detected lines were checked as (shown
-    /// unless `--status`).
-    pub notes: Vec<String>,
+    /// What the failures or improper lines may mean.
+    pub hints: Vec<Hint>,
+    /// The non-cryptographic algorithms detected lines were checked as, in order (to be
+    /// said unless `--status`).
+    pub weak: Vec<&'static Algorithm>,
+}
+
+/// Listed digests of one shape, as the user sees them (for messages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Digests {
+    pub shape: Shape,
+    /// Written in base64 rather than hex.
+    pub base64: bool,
+}
+
+/// What the failures or improper lines of a list may mean.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// No listed file of a shape matched its digest under any candidate tried (another
+    /// algorithm, or a key, may have made the list).
+    NoMatch {
+        digests: Digests,
+        tried: Vec<&'static Algorithm>,
+    },
+    /// `lines` untagged lines hold digests too short to prove a match without naming
+    /// their algorithm; `algorithms` would check them so (`named`: the list's name's,
+    /// whose lines need that length named).
+    Short {
+        lines: u64,
+        digests: Digests,
+        algorithms: Vec<&'static Algorithm>,
+        named: bool,
+    },
+    /// No line of a list named for `named` matched it, and `file` gives its listed
+    /// digest under `matches` (found by hashing).
+    Renamed {
+        named: &'static Algorithm,
+        file: Vec<u8>,
+        matches: &'static Algorithm,
+    },
 }
 
 /// How a list is checked: the options every list of a run shares.
@@ -693,8 +736,6 @@ pub struct ListCheck<'p, 'k, R> {
     reader: R,
     /// The list's name for messages (`standard input` for `-`).
     name: Vec<u8>,
-    /// The list as a shell argument for hints.
-    arg: Vec<u8>,
     is_stdin: bool,
     parser: ListParser,
     /// The algorithm the list's name names, when untagged lines are read by its name.
@@ -752,7 +793,6 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         ListCheck {
             reader,
             name,
-            arg: arg.to_vec(),
             is_stdin,
             parser,
             named,
@@ -774,7 +814,6 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// The counts, the stop reason, hints and notes, once the items are consumed and each
     /// checked file counted into `tally`.
     pub fn finish(mut self, tally: &Tally) -> ListEnd {
-        let list = quote(&self.name);
         let mut groups: Vec<(&(Chosen, Shape), &Group)> = tally.groups.iter().collect();
         groups.sort_by_key(|((c, s), _)| (*c == Chosen::ListName, s.legacy, s.len));
         for ((chosen, _), g) in groups {
@@ -782,12 +821,14 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
                 continue;
             };
             let hint = match chosen {
-                Chosen::ListName => self.renamed_hint(name, digest, d),
-                _ => Some(format!(
-                    "hint: {list}: no listed file matched its {} under {}: if another algorithm or a key made the list, name it with -a or give the key",
-                    describe(d.candidates.shape, d.base64),
-                    or_list(&d.candidates.algs)
-                )),
+                Chosen::ListName => self.renamed(name, digest, d),
+                _ => Some(Hint::NoMatch {
+                    digests: Digests {
+                        shape: d.candidates.shape,
+                        base64: d.base64,
+                    },
+                    tried: d.candidates.algs.clone(),
+                }),
             };
             self.end.hints.extend(hint);
         }
@@ -795,45 +836,41 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             if s.count == 0 {
                 continue;
             }
-            let lines = match s.count {
-                1 => "1 line holds a".to_string(),
-                n => format!("{n} lines hold"),
+            let digests = Digests {
+                shape,
+                base64: s.base64,
             };
-            let digests = describe(shape, s.base64) + if s.count == 1 { "" } else { "s" };
             let hint = match self.named {
-                Some(a) if a.output_len(Some(shape.len)).is_ok() => format!(
-                    "hint: {list}: {lines} {digests}, a length {} lines have only with -a; to check them so, run: khsum -c -a {} {}",
-                    a.name,
-                    a.name,
-                    quote(&self.arg)
-                ),
+                Some(a) if a.output_len(Some(shape.len)).is_ok() => Hint::Short {
+                    lines: s.count,
+                    digests,
+                    algorithms: vec![a],
+                    named: true,
+                },
                 Some(_) => continue,
                 None => {
                     let algs = crate::lists::proof::with_option(shape);
                     if algs.is_empty() {
                         continue;
                     }
-                    format!(
-                        "hint: {list}: {lines} {digests}, too short to prove a match without -a: to check them anyway, name their algorithm with -a ({})",
-                        or_list(&algs)
-                    )
+                    Hint::Short {
+                        lines: s.count,
+                        digests,
+                        algorithms: algs,
+                        named: false,
+                    }
                 }
             };
             self.end.hints.push(hint);
         }
-        for a in &tally.weak {
-            self.end.notes.push(format!(
-                "{list}: untagged lines checked as {} (not cryptographic)",
-                a.bsd_label()
-            ));
-        }
+        self.end.weak.clone_from(&tally.weak);
         self.end
     }
 
     /// The hint for a list named for an algorithm none of whose lines matched it: when a
     /// failed line's file gives its listed digest under another admissible algorithm (a
-    /// proof, not a guess), that algorithm and the command that checks the list as it.
-    fn renamed_hint(&self, name: &[u8], digest: &[u8], d: &Detected) -> Option<String> {
+    /// proof, not a guess), that algorithm.
+    fn renamed(&self, name: &[u8], digest: &[u8], d: &Detected) -> Option<Hint> {
         let named = self.named?;
         // Only what the proof rules admit where a name says nothing: never a
         // non-cryptographic checksum a file can be crafted against (an MD5SUMS whose
@@ -846,16 +883,11 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         let Trial::Match(alg, _) = trial(name, digest, &cands, self.opts.mmap) else {
             return None;
         };
-        Some(format!(
-            "hint: {}: no listed file matched its {} digest, the algorithm the list's name says; {} gives its listed digest under {}: to check the list as {}, run: khsum -c -a {} {}",
-            quote(&self.name),
-            named.name,
-            quote(name),
-            alg.name,
-            alg.name,
-            alg.name,
-            quote(&self.arg)
-        ))
+        Some(Hint::Renamed {
+            named,
+            file: name.to_vec(),
+            matches: alg,
+        })
     }
 
     /// Reads one line into the queue; sets `eof` at the end or when the list stops.
@@ -908,12 +940,11 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
                     return self.improper(label, Reason::ReplacementCharacter);
                 }
                 if e.keyed && !self.protos.keyed() {
-                    let label = e.algorithm.label_for(e.digest.len(), true);
-                    return self.stop(Stop::Setup(format!(
-                        "{}: {}: {label} lines are keyed tags: they need the key (--key-file or --key-env)",
-                        quote(&self.name),
-                        self.line_no
-                    )));
+                    return self.stop(Stop::Setup {
+                        line: self.line_no,
+                        label: e.algorithm.label_for(e.digest.len(), true).into_owned(),
+                        why: ProtoError::KeyedTag,
+                    });
                 }
                 self.end.formatted += 1;
                 let (alg, len) = (e.algorithm, e.digest.len());
@@ -973,20 +1004,12 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     fn proto(&mut self, alg: &'static Algorithm, len: usize, line_no: u64) -> Option<Proto> {
         match self.protos.get(alg, len) {
             Ok(proto) => Some(proto),
-            Err(e) => {
-                let label = alg.bsd_label();
-                let msg = match e {
-                    ProtoError::TakesNoKey(flag) => format!(
-                        "{}: {line_no}: {label} lines take no key (one was given with {flag})",
-                        quote(&self.name)
-                    ),
-                    ProtoError::NeedsKey => format!(
-                        "{}: {line_no}: {label} lines need a key (--key-file or --key-env)",
-                        quote(&self.name)
-                    ),
-                    ProtoError::Other(m) => m,
-                };
-                self.stop(Stop::Setup(msg));
+            Err(why) => {
+                self.stop(Stop::Setup {
+                    line: line_no,
+                    label: alg.bsd_label().to_string(),
+                    why,
+                });
                 None
             }
         }
@@ -1213,19 +1236,22 @@ pub fn shape_of(u: &Untagged) -> Shape {
     }
 }
 
-/// How messages name digests of `shape`: `64-hex-digit digests`, `cksum/sum lines`.
-fn describe(shape: Shape, base64: bool) -> String {
-    if shape.legacy {
-        "cksum/sum line".into()
-    } else if base64 {
-        format!("{}-byte base64 digest", shape.len)
-    } else {
-        format!("{}-hex-digit digest", 2 * shape.len)
+impl Digests {
+    /// How messages name one of them: `64-hex-digit digest`, `32-byte base64 digest`,
+    /// `cksum/sum line`.
+    pub fn describe(self) -> String {
+        if self.shape.legacy {
+            "cksum/sum line".into()
+        } else if self.base64 {
+            format!("{}-byte base64 digest", self.shape.len)
+        } else {
+            format!("{}-hex-digit digest", 2 * self.shape.len)
+        }
     }
 }
 
 /// `a`, `a or b`, `a, b or c`.
-fn or_list(algs: &[&Algorithm]) -> String {
+pub fn or_list(algs: &[&Algorithm]) -> String {
     let names: Vec<&str> = algs.iter().map(|a| a.name).collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
@@ -1362,7 +1388,7 @@ impl<R: BufRead> Iterator for ListCheck<'_, '_, R> {
                 None if self.eof => return None,
                 None => {}
             }
-            if matches!(self.end.stop, Some(Stop::Setup(_))) {
+            if matches!(self.end.stop, Some(Stop::Setup { .. })) {
                 return None;
             }
             self.read_line();
@@ -1383,7 +1409,7 @@ mod tests {
     /// Checks `list` (as the list named `arg`) without -a: every line's outcome and
     /// algorithm, and the end.
     fn check(list: &[u8], arg: &[u8]) -> (Vec<(Outcome<'static>, &'static str)>, ListEnd) {
-        let mut protos = Prototypes::new(&no_key, None, Params::default(), None);
+        let mut protos = Prototypes::new(&no_key, false, Params::default(), None);
         let opts = ListOptions {
             forced: None,
             family: None,
@@ -1483,7 +1509,7 @@ mod tests {
                 // Said once when detection checked lines as a non-cryptographic checksum
                 // (xxhsum's `XXH3_` lines name theirs).
                 let weak = !x.is_cryptographic() && x.untagged_prefix.is_empty();
-                assert_eq!(end.notes.len(), usize::from(weak), "{}", x.name);
+                assert_eq!(end.weak.len(), usize::from(weak), "{}", x.name);
                 // The first file changed: it alone is FAILED.
                 std::fs::write(&files[0], b"changed").unwrap();
                 let (got, end) = check(&list, b"list");
@@ -1520,12 +1546,13 @@ mod tests {
         let list = [line(blake3, 32, &a), line(blake3, 32, &b)].concat();
         let (got, end) = check(&list, b"dir/SHA256SUMS");
         assert_eq!(got, [(Outcome::Failed, "sha256"); 2]);
-        let a_name = quote(&crate::files::names::path_bytes(&a));
         assert_eq!(
             end.hints,
-            [format!(
-                "hint: dir/SHA256SUMS: no listed file matched its sha256 digest, the algorithm the list's name says; {a_name} gives its listed digest under blake3: to check the list as blake3, run: khsum -c -a blake3 dir/SHA256SUMS"
-            )]
+            [Hint::Renamed {
+                named: sha256,
+                file: crate::files::names::path_bytes(&a).into_owned(),
+                matches: blake3
+            }]
         );
         // One line of the named algorithm matches: the others' failures are genuine, and
         // no other algorithm is suggested.
@@ -1536,7 +1563,7 @@ mod tests {
         // The same list under a name that says nothing: each line under its own.
         let (got, end) = check(&list, b"sums");
         assert_eq!(got, [(Outcome::Ok, "blake3"), (Outcome::Ok, "sha256")]);
-        assert!(end.hints.is_empty() && end.notes.is_empty());
+        assert!(end.hints.is_empty() && end.weak.is_empty());
     }
 
     /// No candidate gives the listed digest: FAILED (as the first candidate), and the hint
@@ -1551,11 +1578,19 @@ mod tests {
         let list = [&b"00000000000000000000000000000000  "[..], &name, b"\n"].concat();
         let (got, end) = check(&list, b"my list");
         assert_eq!(got, [(Outcome::Failed, "md5")]);
+        let b = |n| Algorithm::lookup(n).unwrap();
         assert_eq!(
             end.hints,
-            [
-                "hint: 'my list': no listed file matched its 32-hex-digit digest under md5, blake3, blake2b or blake2s: if another algorithm or a key made the list, name it with -a or give the key"
-            ]
+            [Hint::NoMatch {
+                digests: Digests {
+                    shape: Shape {
+                        len: 16,
+                        legacy: false
+                    },
+                    base64: false
+                },
+                tried: vec![b("md5"), b("blake3"), b("blake2b"), b("blake2s")]
+            }]
         );
     }
 
@@ -1600,7 +1635,7 @@ mod tests {
         let name = "n".repeat(60_000);
         let line = format!("{}  {name}\n", "ab".repeat(32));
         let list = line.repeat(QUEUE_BYTES / 60_000 + 10);
-        let mut protos = Prototypes::new(&no_key, None, Params::default(), None);
+        let mut protos = Prototypes::new(&no_key, false, Params::default(), None);
         let opts = ListOptions {
             forced: None,
             family: None,

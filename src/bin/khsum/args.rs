@@ -100,25 +100,10 @@ pub struct Cli {
     pub check: bool,
 
     #[command(flatten)]
-    pub common: Common,
-
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub opts: HashOptions,
 
     #[command(flatten)]
     pub verify: VerifyArgs,
-
-    #[command(flatten)]
-    pub key: KeyArgs,
-
-    #[command(flatten)]
-    pub tree: TreeArgs,
-
-    #[command(flatten)]
-    pub names: NamesArgs,
-
-    #[command(flatten)]
-    pub update: UpdateArgs,
 
     /// Files to hash (or, with -c, lists to check); '-' is standard input
     #[arg(value_name = "FILE")]
@@ -149,9 +134,10 @@ pub enum Command {
     Generate(GenerateCmd),
 }
 
-/// The options of `khsum hash` and `khsum tag` (which only adds that a key is required).
+/// The options of hashing: `khsum` itself, `khsum hash` and `khsum tag` (which only adds
+/// that a key is required).
 #[derive(Args, Debug)]
-pub struct HashCmd {
+pub struct HashOptions {
     #[command(flatten)]
     pub common: Common,
     #[command(flatten)]
@@ -164,6 +150,13 @@ pub struct HashCmd {
     pub names: NamesArgs,
     #[command(flatten)]
     pub update: UpdateArgs,
+}
+
+/// `khsum hash` and `khsum tag`.
+#[derive(Args, Debug)]
+pub struct HashCmd {
+    #[command(flatten)]
+    pub opts: HashOptions,
     /// Files to hash or tag; '-' is standard input
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,

@@ -14,8 +14,8 @@ use khsum::lists::checkfile::{Line, ListParser, format_status};
 use khsum::lists::record::{Record, Status as RecordStatus, Summary, checked_digest};
 use khsum::lists::update::normalize;
 use khsum::lists::verify::{
-    Checked, Done, Improper as ImproperLine, ListCheck, ListOptions, Outcome, Prototypes, Reason,
-    Stop, Tally,
+    Checked, Done, Hint, Improper as ImproperLine, ListCheck, ListOptions, Outcome, ProtoError,
+    Prototypes, Reason, Stop, Tally, or_list,
 };
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -30,6 +30,8 @@ struct CheckSetup {
     list: ListOptions,
     json: bool,
     counter: Option<Arc<Counter>>,
+    /// The option the key was given with, if any (for messages).
+    key_flag: Option<&'static str>,
 }
 
 /// Checks every list; a setup error (a key that does not fit a labelled algorithm) ends
@@ -40,7 +42,8 @@ pub fn run(plan: CheckPlan) -> Status {
     let counter = display.as_ref().map(|(_, c)| c.clone());
     let keys = &plan.keys;
     let key_for = |alg| keys.key_for(alg).map_err(|SetupError(m)| m);
-    let mut protos = Prototypes::new(&key_for, keys.given_with(), plan.params, counter.clone());
+    let key_flag = keys.given_with();
+    let mut protos = Prototypes::new(&key_for, key_flag.is_some(), plan.params, counter.clone());
     let forced = plan.forced.map(|f| {
         let alg = f.alg;
         protos.force(alg, f.proto, f.secret);
@@ -56,6 +59,7 @@ pub fn run(plan: CheckPlan) -> Status {
         },
         json: plan.json,
         counter,
+        key_flag,
     };
     let mut listed = plan.unlisted.as_ref().map(|_| HashSet::new());
     let mut status = Status::Ok;
@@ -307,7 +311,9 @@ fn check_list(
         out.write(&line);
     }
     match end.stop {
-        Some(Stop::Setup(m)) => return Err(SetupError(m)),
+        Some(Stop::Setup { line, label, why }) => {
+            return Err(setup_error(list_name, line, &label, why, s.key_flag));
+        }
         Some(Stop::Read(m)) => {
             out.warn(&m);
             return Ok(false);
@@ -321,14 +327,24 @@ fn check_list(
         ));
         if verbose {
             for h in &end.hints {
-                out.warn(h);
+                out.warn(&hint(h, list_name, &arg));
             }
         }
         return Ok(false);
     }
     if verbose {
-        for w in counts.warnings().iter().chain(&end.hints).chain(&end.notes) {
-            out.warn(w);
+        for w in counts.warnings() {
+            out.warn(&w);
+        }
+        for h in &end.hints {
+            out.warn(&hint(h, list_name, &arg));
+        }
+        for a in &end.weak {
+            out.warn(&format!(
+                "{}: untagged lines checked as {} (not cryptographic)",
+                q(list_name),
+                a.bsd_label()
+            ));
         }
     }
     // GNU's rule: no file matched (read but FAILED counts as not verified).
@@ -336,6 +352,76 @@ fn check_list(
         out.warn(&format!("{}: no file was verified", q(list_name)));
     }
     Ok(counts.passed(s.report.strictness == Strictness::Strict))
+}
+
+/// A list line whose algorithm cannot be set up with the key given (or without one), in
+/// words naming the options (`key_flag`: the one the key was given with).
+fn setup_error(
+    list: &[u8],
+    line: u64,
+    label: &str,
+    why: ProtoError,
+    key_flag: Option<&str>,
+) -> SetupError {
+    let list = q(list);
+    SetupError(match why {
+        ProtoError::TakesNoKey => format!(
+            "{list}: {line}: {label} lines take no key (one was given with {})",
+            key_flag.unwrap_or("a key option")
+        ),
+        ProtoError::KeyedTag => format!(
+            "{list}: {line}: {label} lines are keyed tags: they need the key (--key-file or --key-env)"
+        ),
+        ProtoError::NeedsKey => {
+            format!("{list}: {line}: {label} lines need a key (--key-file or --key-env)")
+        }
+        ProtoError::Other(m) => m,
+    })
+}
+
+/// A hint in words, for the list `list` (given as `arg` on the command line).
+fn hint(h: &Hint, list: &[u8], arg: &[u8]) -> String {
+    let list = q(list);
+    match h {
+        Hint::NoMatch { digests, tried } => format!(
+            "hint: {list}: no listed file matched its {} under {}: if another algorithm or a key made the list, name it with -a or give the key",
+            digests.describe(),
+            or_list(tried)
+        ),
+        Hint::Short {
+            lines,
+            digests,
+            algorithms,
+            named,
+        } => {
+            let lines = match lines {
+                1 => format!("1 line holds a {}", digests.describe()),
+                n => format!("{n} lines hold {}s", digests.describe()),
+            };
+            match (named, algorithms.as_slice()) {
+                (true, [a]) => format!(
+                    "hint: {list}: {lines}, a length {n} lines have only with -a; to check them so, run: khsum -c -a {n} {}",
+                    q(arg),
+                    n = a.name
+                ),
+                _ => format!(
+                    "hint: {list}: {lines}, too short to prove a match without -a: to check them anyway, name their algorithm with -a ({})",
+                    or_list(algorithms)
+                ),
+            }
+        }
+        Hint::Renamed {
+            named,
+            file,
+            matches,
+        } => format!(
+            "hint: {list}: no listed file matched its {} digest, the algorithm the list's name says; {} gives its listed digest under {m}: to check the list as {m}, run: khsum -c -a {m} {}",
+            named.name,
+            q(file),
+            q(arg),
+            m = matches.name
+        ),
+    }
 }
 
 /// An improper line: said on stderr when it is too long, or with `--warn` in GNU's words;

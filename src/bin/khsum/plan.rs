@@ -5,8 +5,8 @@
 //! ripgrep turns its low-level arguments into high-level ones.
 
 use crate::args::{
-    BenchCmd, Cli, Command, Common, GenerateWhat, KeyArgs, NamesArgs, OutputArgs, TreeArgs,
-    UpdateArgs, VerifyArgs,
+    BenchCmd, Cli, Command, Common, GenerateWhat, HashOptions, KeyArgs, OutputArgs, TreeArgs,
+    VerifyArgs,
 };
 use crate::progress::Progress;
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
@@ -229,7 +229,7 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
         Some(Command::Selftest) => Ok(Plan::Selftest),
         Some(Command::Generate(g)) => Ok(Plan::Generate(g.what)),
         None if cli.check => {
-            let o = &cli.output;
+            let o = &cli.opts.output;
             // GNU's words and order (cksum.c), then khsum's own hashing options.
             let meaningless = [
                 (
@@ -260,15 +260,16 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
             if let Some((_, m)) = meaningless.iter().find(|(given, _)| *given) {
                 return Err(usage(m));
             }
-            if cli.names.files_from.is_some()
-                || cli.names.files0_from.is_some()
-                || cli.update.update.is_some()
+            if cli.opts.names.files_from.is_some()
+                || cli.opts.names.files0_from.is_some()
+                || cli.opts.update.update.is_some()
             {
                 return Err(SetupError(
                     "--files-from, --files0-from and --update are for hashing, not for -c".into(),
                 ));
             }
-            check(&cli.common, &cli.verify, &cli.key, &cli.tree, cli.files)
+            let o = &cli.opts;
+            check(&o.common, &cli.verify, &o.key, &o.tree, cli.files)
         }
         None => {
             let v = &cli.verify;
@@ -285,43 +286,14 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
                     "the {flag} option is meaningful only when verifying checksums"
                 )));
             }
-            hash(
-                HashArgs {
-                    common: &cli.common,
-                    output: &cli.output,
-                    key: &cli.key,
-                    tree: &cli.tree,
-                    names: &cli.names,
-                    update: &cli.update,
-                },
-                cli.files,
-                Need::KeyOptional,
-            )
+            hash(&cli.opts, cli.files, Need::KeyOptional)
         }
     }
 }
 
-/// The option groups hashing takes.
-struct HashArgs<'a> {
-    common: &'a Common,
-    output: &'a OutputArgs,
-    key: &'a KeyArgs,
-    tree: &'a TreeArgs,
-    names: &'a NamesArgs,
-    update: &'a UpdateArgs,
-}
-
 /// `khsum hash` and `khsum tag` (one option struct for both; `tag` needs a key).
 fn hash_cmd(h: crate::args::HashCmd, need: Need) -> Result<Plan, SetupError> {
-    let args = HashArgs {
-        common: &h.common,
-        output: &h.output,
-        key: &h.key,
-        tree: &h.tree,
-        names: &h.names,
-        update: &h.update,
-    };
-    hash(args, h.files, need)
+    hash(&h.opts, h.files, need)
 }
 
 /// A `--key` on the command line gets one line on how keys are given.
@@ -359,7 +331,12 @@ fn tree_rules(t: &TreeArgs, skip: Vec<FileId>) -> Result<TreeRules, SetupError> 
         exclude: if t.exclude.is_empty() {
             None
         } else {
-            Some(Exclude::new(&t.exclude).map_err(SetupError)?)
+            Some(Exclude::new(&t.exclude).map_err(|e| {
+                SetupError(match e.glob {
+                    Some(g) => format!("invalid --exclude glob '{g}': {}", e.reason),
+                    None => format!("invalid --exclude glob: {}", e.reason),
+                })
+            })?)
         },
         max_depth: t.max_depth,
         one_file_system: t.one_file_system,
@@ -408,10 +385,10 @@ struct HashFlags {
 }
 
 impl HashFlags {
-    fn of(a: &HashArgs<'_>, files: &[OsString]) -> HashFlags {
-        let o = a.output;
+    fn of(a: &HashOptions, files: &[OsString]) -> HashFlags {
+        let o = &a.output;
         let list = a.names.files_from.as_ref().or(a.names.files0_from.as_ref());
-        let source = KeySource::from_args(a.key);
+        let source = KeySource::from_args(&a.key);
         HashFlags {
             several: a.common.algorithm.len() > 1,
             files: files.len(),
@@ -419,7 +396,7 @@ impl HashFlags {
             list: list.map(|p| p.as_os_str() == "-"),
             key: source.is_some().then(|| source.stdin_option()),
             recursive: a.tree.recursive,
-            walk_options: walk_options(a.tree),
+            walk_options: walk_options(&a.tree),
             raw: o.raw,
             json: a.common.json,
             tag: o.tag,
@@ -479,11 +456,11 @@ fn hash_flags(f: &HashFlags) -> Result<(), SetupError> {
     Ok(())
 }
 
-fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, SetupError> {
-    key_habits(a.key)?;
-    setup::threads(a.common)?;
-    let algs = algorithms(a.common)?;
-    let source = KeySource::from_args(a.key);
+fn hash(a: &HashOptions, files: Vec<OsString>, need: Need) -> Result<Plan, SetupError> {
+    key_habits(&a.key)?;
+    setup::threads(&a.common)?;
+    let algs = algorithms(&a.common)?;
+    let source = KeySource::from_args(&a.key);
     if need == Need::KeyRequired && !source.is_some() {
         return Err(SetupError(format!(
             "tag needs a key: --key-file FILE or --key-env VAR ({} takes {})",
@@ -491,17 +468,17 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
             describe_key(algs[0])
         )));
     }
-    hash_flags(&HashFlags::of(&a, &files))?;
+    hash_flags(&HashFlags::of(a, &files))?;
     let (proto, lengths) = match &a.key.derive_key {
         Some(context) => {
-            let derive = derive_key(algs[0], context, &setup::params(a.common, Some(algs[0]))?)?;
+            let derive = derive_key(algs[0], context, &setup::params(&a.common, Some(algs[0]))?)?;
             if source.is_some() {
-                return derived(algs[0], &*derive, &source, a.output);
+                return derived(algs[0], &*derive, &source, &a.output);
             }
             let len = derive.output_len();
             (derive, vec![len])
         }
-        None => prototype(&algs, a.common, &source)?,
+        None => prototype(&algs, &a.common, &source)?,
     };
     // Keyed tags say so in their label (`BLAKE3-KEYED`), and `tag` writes labelled lines
     // unless told otherwise: a list of them checked without the key asks for the key.
@@ -561,9 +538,19 @@ fn prototype(
     for &alg in algs {
         let params = setup::params(common, Some(alg))?;
         protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
-        if let Some(note) = khsum::alg::lemac::nonce_note(alg.nonce, source.is_some(), params.nonce)
-        {
-            crate::report::warn(note);
+        // A keyed tag of an algorithm that takes a nonce (LeMac), made without one: the
+        // all-zero nonce for every file of the run and every line of a list, so the tag is
+        // a deterministic MAC of the file, which is what file lists need (a list records no
+        // nonce, and checking recomputes the same tag), secure to the birthday bound in
+        // the number of messages tagged under one key where unique nonces give more. A
+        // note, not an error: lemacsum-style use and scripts keep working, and errors
+        // would push users to random nonces, which a list cannot record; `--nonce 0` says
+        // the fixed nonce is meant and silences it.
+        if alg.nonce && source.is_some() && params.nonce.is_none() {
+            crate::report::warn(&format!(
+                "note: {} without --nonce uses the all-zero nonce for every file: the tags are a deterministic MAC (say --nonce 0 to mean it, or give a nonce)",
+                alg.name
+            ));
         }
         if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
             crate::report::warn(&format!(
@@ -583,14 +570,14 @@ fn prototype(
 /// The hashing plan around a built prototype: line form, `--update`, the walk and the
 /// inputs.
 fn hash_plan(
-    a: HashArgs<'_>,
+    a: &HashOptions,
     files: Vec<OsString>,
     algs: Vec<&'static Algorithm>,
     lengths: Vec<usize>,
     proto: Box<dyn Hasher>,
     keys: Form,
 ) -> Result<Plan, SetupError> {
-    let HashArgs {
+    let HashOptions {
         common,
         output,
         tree,
