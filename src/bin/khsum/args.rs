@@ -33,6 +33,22 @@ Exit status:
      or an --update list that is not a checksum list of the algorithm (nothing is
      hashed and the list is left as it was)";
 
+/// The man page's ENVIRONMENT: the variables khsum reads, and what for.
+pub const ENVIRONMENT: &[(&str, &str)] = &[
+    (
+        "LC_ALL, LC_CTYPE, LANG",
+        "The character set names in messages are quoted for, as GNU quotes them: in a UTF-8 locale printable names are written as they are, otherwise bytes outside ASCII become octal escapes.",
+    ),
+    (
+        "KHSUM_DISABLE_BACKENDS",
+        "Backend names, separated by commas (sha-ni,avx512): khsum uses them as if the CPU lacked them. For emulators or virtual machines whose instructions are wrong, and for tests; khsum list shows what is left. Names it does not know are ignored; portable cannot be turned off.",
+    ),
+    (
+        "KHSUM_MULTI_BUFFER",
+        "How many small files are hashed at once in SIMD lanes: off (one file at a time), on (the best lane kernel even where a single-stream instruction set such as SHA-NI exists), or a lane backend's name (portable, avx2, avx512, neon). For tests and measurements; the default chooses per algorithm and CPU.",
+    ),
+];
+
 /// The man page's EXAMPLES: a command line and what it does.
 pub const EXAMPLES: &[(&str, &str)] = &[
     (
