@@ -20,6 +20,12 @@ use report::{Status, warn};
 use setup::SetupError;
 use std::process::ExitCode;
 
+// The static x86-64 release build: musl's malloc is slow on many small allocations
+// (benches/musl.sh; the dependency's note in Cargo.toml).
+#[cfg(all(target_env = "musl", target_arch = "x86_64"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = match args::parse() {
         Ok(c) => c,
