@@ -97,16 +97,13 @@ fn the_man_page_names_the_environment_khsum_reads() {
     let man = std::fs::read_to_string(root.join("man/khsum.1")).unwrap();
     let section = man
         .split(".SH ENVIRONMENT")
-        assert!(section.contains(var), "{var} is not in ENVIRONMENT");
+        .nth(1)
         .expect("an ENVIRONMENT section");
     for var in [
         khsum::backend::DISABLE_ENV,
         khsum::alg::lanes::ENV,
         "LC_ALL",
     ] {
-        assert!(
-            section.contains(&var.replace('_', "_")),
-            "{var} is not in ENVIRONMENT"
-        );
+        assert!(section.contains(var), "{var} is not in ENVIRONMENT");
     }
 }
