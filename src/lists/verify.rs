@@ -392,13 +392,14 @@ impl Checked {
     /// the line's other candidates, all from one read, and OK under the first that gives
     /// the listed digest; FAILED (as the first candidate) when none does.
     pub fn settle(&mut self, mmap: Mmap) {
-        let retry = std::mem::take(&mut self.retry);
-        let Some(d) = self.detected.clone().filter(|_| retry) else {
-            return;
-        };
-        if !matches!(&self.result, Ok(h) if !crate::digests_equal(&h.digest, &self.entry.digest)) {
+        if !std::mem::take(&mut self.retry)
+            || !matches!(&self.result, Ok(h) if !crate::digests_equal(&h.digest, &self.entry.digest))
+        {
             return;
         }
+        let Some(d) = self.detected.clone() else {
+            return;
+        };
         let parts = d.candidates.protos[1..]
             .iter()
             .map(|p| p.raw.box_clone())
@@ -752,6 +753,8 @@ pub struct ListCheck<'p, 'k, R> {
     orders: HashMap<Shape, Vec<(&'static Algorithm, usize)>>,
     /// Each decided shape's candidates with their prototypes, shared by its lines.
     shared: HashMap<Shape, Arc<Candidates>>,
+    /// The last of them used (most lists hold one shape).
+    last: Option<(Shape, Arc<Candidates>)>,
     /// Undecided lines held, per shape.
     undecided: HashMap<Shape, usize>,
     short: Vec<(Shape, ShortLines)>,
@@ -804,6 +807,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             decided: HashMap::new(),
             orders: HashMap::new(),
             shared: HashMap::new(),
+            last: None,
             undecided: HashMap::new(),
             short: Vec::new(),
             eof: false,
@@ -1021,7 +1025,16 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// held.
     fn untagged(&mut self, u: Untagged) {
         let shape = shape_of(&u);
-        let lossy = u.name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
+        let lossy = has_replacement(&u.name);
+        // The usual case: a line of the shape the last line had, decided.
+        if !lossy
+            && let Some((last, c)) = &self.last
+            && *last == shape
+        {
+            let c = c.clone();
+            self.end.formatted += 1;
+            return self.push_job(u, self.line_no, c, None);
+        }
         let admissible = if lossy {
             !crate::lists::proof::candidates(shape, self.named, &u.name).is_empty()
         } else {
@@ -1085,8 +1098,9 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// U+FFFD (not BLAKE3's), for that line (`name`). `None` when a prototype cannot be
     /// built (the list stops).
     fn candidates(&mut self, shape: Shape, name: &[u8], line_no: u64) -> Option<Arc<Candidates>> {
-        let lossy = name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
+        let lossy = has_replacement(name);
         if !lossy && let Some(c) = self.shared.get(&shape) {
+            self.last = Some((shape, c.clone()));
             return Some(c.clone());
         }
         let mut order = if lossy {
@@ -1119,6 +1133,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         });
         if !lossy && self.decided.contains_key(&shape) {
             self.shared.insert(shape, c.clone());
+            self.last = Some((shape, c.clone()));
         }
         Some(c)
     }
@@ -1136,6 +1151,17 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         let Some(candidates) = self.candidates(shape, &u.name, line_no) else {
             return;
         };
+        self.push_job(u, line_no, candidates, pre);
+    }
+
+    /// The job for an untagged line with its candidates (see [`Self::push_decided`]).
+    fn push_job(
+        &mut self,
+        u: Untagged,
+        line_no: u64,
+        candidates: Arc<Candidates>,
+        pre: Option<(&'static Algorithm, Hashed)>,
+    ) {
         let i = pre
             .as_ref()
             .and_then(|(alg, _)| candidates.algs.iter().position(|a| a == alg))
@@ -1193,8 +1219,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             let Held::Undecided { u, .. } = &self.queue[i] else {
                 continue;
             };
-            let lossy = u.name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
-            let cands = if lossy {
+            let cands = if has_replacement(&u.name) {
                 crate::lists::proof::candidates(shape, self.named, &u.name)
             } else {
                 self.orders[&shape].clone()
@@ -1226,6 +1251,11 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             }
         }
     }
+}
+
+/// Whether a name holds U+FFFD (b3sum's rule, [`crate::lists::proof::admits_name`]).
+fn has_replacement(name: &[u8]) -> bool {
+    name.windows(3).any(|w| w == "\u{fffd}".as_bytes())
 }
 
 /// The shape of an untagged line.
