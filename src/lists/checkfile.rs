@@ -251,8 +251,6 @@ pub struct ListParser {
     untagged: &'static Algorithm,
     length: Option<usize>,
     reversed: Option<bool>,
-    /// The number of hex digits of the first untagged-looking line, for hints.
-    untagged_digits: Option<usize>,
     /// The algorithm the list's name implies, if it implies one (for warnings).
     named_untagged: Option<&'static Algorithm>,
     /// Untagged lines with no algorithm stated become [`Line::Untagged`].
@@ -386,7 +384,6 @@ impl ListParser {
             untagged: forced.unwrap_or_else(Algorithm::default_algorithm),
             length,
             reversed: None,
-            untagged_digits: None,
             named_untagged: None,
             detect: false,
             first: true,
@@ -431,12 +428,6 @@ impl ListParser {
             p.named_untagged = Some(a);
         }
         p
-    }
-
-    /// The number of hex digits that started the first untagged-looking line (a
-    /// whitespace-delimited run of hex digits), whether or not it parsed.
-    pub fn untagged_digits(&self) -> Option<usize> {
-        self.untagged_digits
     }
 
     fn digest_len(&self, alg: &Algorithm) -> Option<usize> {
@@ -568,12 +559,6 @@ impl ListParser {
         } else {
             Chosen::Option
         };
-        if self.untagged_digits.is_none() {
-            let n = rest.iter().take_while(|c| c.is_ascii_hexdigit()).count();
-            if n > 0 && rest.get(n).is_some_and(|&c| is_white(c)) {
-                self.untagged_digits = Some(n);
-            }
-        }
         // The digest's length in bytes. Without --length, a range of lengths (b2sum) and
         // BLAKE3's extendable output take the length the digest states (as b2sum reads its
         // lines), so `khsum -l 64` output checks with plain `khsum -c`; BLAKE3 only from

@@ -591,7 +591,8 @@ struct Group {
 #[derive(Default)]
 pub struct Tally {
     pub counts: Counts,
-    groups: HashMap<(Chosen, Shape), Group>,
+    /// By how the lines were chosen and their shape (few: searched in order).
+    groups: Vec<((Chosen, Shape), Group)>,
     /// The non-cryptographic algorithms detected lines were checked as, in order.
     weak: Vec<&'static Algorithm>,
 }
@@ -613,7 +614,14 @@ impl Tally {
         let Some(d) = &c.detected else {
             return o;
         };
-        let g = self.groups.entry((chosen, d.candidates.shape)).or_default();
+        let key = (chosen, d.candidates.shape);
+        let g = match self.groups.iter().position(|(k, _)| *k == key) {
+            Some(i) => &mut self.groups[i].1,
+            None => {
+                self.groups.push((key, Group::default()));
+                &mut self.groups.last_mut().expect("just pushed").1
+            }
+        };
         match o {
             Outcome::Ok | Outcome::Attacked => g.matched = true,
             Outcome::Failed if g.failed.is_none() => {
@@ -818,7 +826,8 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// The counts, the stop reason, hints and notes, once the items are consumed and each
     /// checked file counted into `tally`.
     pub fn finish(mut self, tally: &Tally) -> ListEnd {
-        let mut groups: Vec<(&(Chosen, Shape), &Group)> = tally.groups.iter().collect();
+        let mut groups: Vec<(&(Chosen, Shape), &Group)> =
+            tally.groups.iter().map(|(k, g)| (k, g)).collect();
         groups.sort_by_key(|((c, s), _)| (*c == Chosen::ListName, s.legacy, s.len));
         for ((chosen, _), g) in groups {
             let Some((name, digest, d)) = g.failed.as_ref().filter(|_| !g.matched) else {
