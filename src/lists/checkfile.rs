@@ -257,6 +257,31 @@ pub struct ListParser {
     detect: bool,
     /// No line read yet (a UTF-8 byte-order mark is skipped there).
     first: bool,
+    /// Where a Windows tool's multi-line record stands (`certutil -hashfile`,
+    /// PowerShell's `Get-FileHash`).
+    windows: Windows,
+}
+
+/// The Windows tools' outputs, which take several lines per file:
+///
+/// * `certutil -hashfile F ALG`: `ALG hash of F:` (Windows 7: `ALG hash of file F:`), the
+///   digest in hex on the next line (Windows 7: bytes separated by spaces), then
+///   `CertUtil: -hashfile command completed successfully.`;
+/// * PowerShell's `Get-FileHash`, as a table (`Algorithm  Hash  Path`, a line of dashes,
+///   then `ALG  HEX  PATH` rows) or, through `Format-List`, as `Algorithm : ALG`,
+///   `Hash : HEX`, `Path : PATH` records. Its hex is uppercase and its paths absolute.
+///
+/// The algorithm is the record's own (a label); the path is the file's name as written.
+#[derive(Debug, Clone, Default)]
+enum Windows {
+    #[default]
+    None,
+    /// A certutil header was read: its algorithm and file.
+    Certutil(&'static Algorithm, Vec<u8>),
+    /// Inside a `Get-FileHash` table (after its header).
+    Table,
+    /// A `Format-List` record so far: the algorithm and the digest, when read.
+    Record(Option<&'static Algorithm>, Option<Vec<u8>>),
 }
 
 /// The label before a BSD line's `(`: GNU's one space, OpenSSL's none, or RHash's
@@ -387,6 +412,7 @@ impl ListParser {
             named_untagged: None,
             detect: false,
             first: true,
+            windows: Windows::None,
         }
     }
 
@@ -453,10 +479,128 @@ impl ListParser {
         if line.contains(&0) {
             return Line::Improper(self.named_algorithm(line));
         }
+        if let Some(l) = self.parse_windows(line) {
+            return l;
+        }
         match self.parse_inner(line) {
             Some(l) => l,
             None => Line::Improper(self.named_algorithm(line)),
         }
+    }
+
+    /// A line of a Windows tool's output (see [`Windows`]), or `None` when it is not one
+    /// (and no record is open).
+    fn parse_windows(&mut self, line: &[u8]) -> Option<Line> {
+        let text = std::str::from_utf8(line).ok();
+        let trimmed = text.map(str::trim);
+        match std::mem::take(&mut self.windows) {
+            Windows::Certutil(alg, name) => {
+                // The digest line: hex, or hex bytes separated by spaces (Windows 7).
+                let hex: Vec<u8> = line.iter().copied().filter(|&c| c != b' ').collect();
+                let n = alg.output.default_len();
+                return Some(
+                    match decode_digest(&hex, n).filter(|_| hex.len() == 2 * n) {
+                        Some(digest) => self.windows_entry(alg, digest, name),
+                        None => Line::Improper(Some(alg)),
+                    },
+                );
+            }
+            Windows::Table => {
+                // The rest of the list is the table's.
+                self.windows = Windows::Table;
+                return Some(match trimmed.and_then(|t| self.table_row(t)) {
+                    Some(l) => l,
+                    None => Line::Improper(None),
+                });
+            }
+            Windows::Record(alg, digest) => {
+                if let Some((key, value)) = trimmed.and_then(|t| t.split_once(" : ")) {
+                    let (key, value) = (key.trim(), value.trim());
+                    return Some(match (key, alg, digest) {
+                        ("Hash", Some(a), None) => {
+                            match decode_digest(value.as_bytes(), a.output.default_len()) {
+                                Some(d) => {
+                                    self.windows = Windows::Record(Some(a), Some(d));
+                                    Line::Skip
+                                }
+                                None => Line::Improper(Some(a)),
+                            }
+                        }
+                        ("Path", Some(a), Some(d)) if !value.is_empty() => {
+                            self.windows_entry(a, d, value.as_bytes().to_vec())
+                        }
+                        _ => Line::Improper(alg),
+                    });
+                }
+            }
+            Windows::None => {}
+        }
+        let t = trimmed?;
+        // certutil's header and closing line.
+        if let Some(head) = t.strip_suffix(':')
+            && let Some((label, name)) = head.split_once(" hash of ")
+            && let Some(alg) = self.windows_label(label)
+        {
+            let name = name.strip_prefix("file ").unwrap_or(name);
+            self.windows = Windows::Certutil(alg, name.as_bytes().to_vec());
+            return Some(Line::Skip);
+        }
+        if t == "CertUtil: -hashfile command completed successfully." {
+            return Some(Line::Skip);
+        }
+        // Get-FileHash: a table's header, or a Format-List record's first field.
+        let words: Vec<&str> = t.split_whitespace().collect();
+        if words == ["Algorithm", "Hash", "Path"] {
+            self.windows = Windows::Table;
+            return Some(Line::Skip);
+        }
+        if let Some(("Algorithm", label)) = t.split_once(" : ").map(|(k, v)| (k.trim(), v.trim())) {
+            let alg = self.windows_label(label);
+            self.windows = Windows::Record(alg, None);
+            return Some(if alg.is_some() {
+                Line::Skip
+            } else {
+                Line::Improper(None)
+            });
+        }
+        None
+    }
+
+    /// A row of a `Get-FileHash` table: its dashes, or `ALG HEX PATH`.
+    fn table_row(&self, t: &str) -> Option<Line> {
+        if !t.is_empty() && t.chars().all(|c| c == '-' || c == ' ') {
+            return Some(Line::Skip);
+        }
+        let (label, rest) = t.split_once(char::is_whitespace)?;
+        let alg = self.windows_label(label)?;
+        let rest = rest.trim_start();
+        let (hex, path) = rest.split_once(char::is_whitespace)?;
+        let path = path.trim();
+        Some(
+            match decode_digest(hex.as_bytes(), alg.output.default_len()) {
+                Some(d) if !path.is_empty() => self.windows_entry(alg, d, path.as_bytes().to_vec()),
+                _ => Line::Improper(Some(alg)),
+            },
+        )
+    }
+
+    /// The algorithm a Windows tool names (`SHA256`, `SHA1`, `MD5`, …: BSD labels), if
+    /// this run reads its lines (`-a` names it, or none was given).
+    fn windows_label(&self, label: &str) -> Option<&'static Algorithm> {
+        let a = Algorithm::from_bsd_label(label)?;
+        (self.forced.is_none_or(|f| f == a) && self.family.is_none_or(|f| f.contains(a)))
+            .then_some(a)
+    }
+
+    /// A Windows tool's line for `name`, by its own algorithm.
+    fn windows_entry(&self, alg: &'static Algorithm, digest: Vec<u8>, name: Vec<u8>) -> Line {
+        Line::Entry(Entry {
+            algorithm: alg,
+            digest,
+            name,
+            chosen: Chosen::Label,
+            keyed: false,
+        })
     }
 
     /// The algorithm an improper line is a line of, as far as it says (see

@@ -410,6 +410,11 @@ fn hint(h: &Hint, list: &[u8], arg: &[u8]) -> String {
                 ),
             }
         }
+        Hint::WindowsPath { listed, exists } => format!(
+            "hint: {list}: {} does not exist, but {} does: the list was written on Windows, where \\ separates directories",
+            q(listed),
+            q(exists)
+        ),
         Hint::Renamed {
             named,
             file,
