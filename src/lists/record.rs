@@ -191,6 +191,55 @@ impl Summary {
     }
 }
 
+/// Appends the `khsum audit --json` record of one file that is not plainly ok: `name`
+/// (or `name_bytes`), `state`, `from` (moved, duplicate), `size`, `algorithm`, `digest`
+/// (computed), `expected` (listed) and `error`.
+pub fn write_audit_line(f: &crate::lists::audit::Finding, algorithm: &str, out: &mut Vec<u8>) {
+    let mut m = Map::new();
+    put_name(&mut m, "name", &f.name);
+    m.insert("state".into(), json!(f.state.word()));
+    if let Some(from) = &f.from {
+        put_name(&mut m, "from", from);
+    }
+    m.insert("size".into(), json!(f.size));
+    m.insert("algorithm".into(), json!(algorithm));
+    m.insert("digest".into(), json!(f.digest.as_ref().map(hex::encode)));
+    m.insert(
+        "expected".into(),
+        json!(f.expected.as_ref().map(hex::encode)),
+    );
+    m.insert("error".into(), json!(f.error));
+    push_line(out, &Value::Object(m));
+}
+
+/// Appends the closing `khsum audit --json` record: `summary: true`, `list`, the count
+/// of every state (`ok` … `not-regular`), the files and bytes read, and what was (or,
+/// `dry_run`, would be) recorded.
+pub fn write_audit_summary(
+    list: &[u8],
+    counts: &[(&str, u64)],
+    read: (u64, u64),
+    applied: Option<(&crate::lists::audit::Applied, bool)>,
+    out: &mut Vec<u8>,
+) {
+    let mut m = Map::new();
+    m.insert("summary".into(), json!(true));
+    put_name(&mut m, "list", list);
+    for (k, v) in counts {
+        m.insert((*k).into(), json!(v));
+    }
+    m.insert("read_files".into(), json!(read.0));
+    m.insert("read_bytes".into(), json!(read.1));
+    if let Some((a, dry_run)) = applied {
+        m.insert("added".into(), json!(a.added));
+        m.insert("replaced".into(), json!(a.replaced));
+        m.insert("renamed".into(), json!(a.renamed));
+        m.insert("dropped".into(), json!(a.dropped));
+        m.insert("dry_run".into(), json!(dry_run));
+    }
+    push_line(out, &Value::Object(m));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
