@@ -4,7 +4,7 @@
 //!
 //! A run: [`Audit::open`] reads the list ([`ListFile`], as `--update` reads it) and its
 //! state; [`Audit::scan`] walks the trees by the `-r` rules ([`Walker`]) and `stat`s each
-//! file: a listed file whose size, mtime and inode are those of its state is not read
+//! file: a listed file whose size, mtime, ctime and inode are those of its state is not read
 //! (unless the rolling scrub picks it), every other one becomes a [`Job`]; the jobs are
 //! hashed on the pool by [`hash_batch`] (the batch reader of `-c`); [`Audit::judge`]
 //! gives each result its [`State`]; [`Audit::finish`] pairs unlisted files with missing
@@ -13,7 +13,9 @@
 //! commit.
 //!
 //! **One vocabulary.** Content is compared with the list's digest; size and mtime with
-//! the state's, mtime at the precision both sides have (1 s, 100 ns, 1 ns: a copy to a
+//! the state's (and ctime: a write or `touch -d` moves it, so a file changed with its
+//! mtime set back is read again; bit rot does not, which the scrub is for), mtime at the
+//! precision both sides have (1 s, 100 ns, 1 ns: a copy to a
 //! file system that keeps seconds is not an edit). A file whose content differs while
 //! size and mtime did not is `corrupt`; with a later mtime `changed`, an earlier one
 //! `older`. An entry with no state (a list another tool made) is judged against the
@@ -31,6 +33,7 @@ use crate::lists::checkfile::{Entry, LineFormat, ListParser, format_line};
 use crate::lists::proof::Chosen;
 use crate::lists::state::{self, Changes, Row, StateError, Store};
 use crate::lists::update::{Edit, ListFile, normalize};
+use crate::lists::verify::{Verdict, verdict};
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -122,6 +125,8 @@ pub struct Stat {
     pub size: u64,
     /// ns since the epoch.
     pub mtime: i64,
+    /// ns since the epoch.
+    pub ctime: i64,
     pub dev: u64,
     pub ino: u64,
 }
@@ -134,6 +139,7 @@ impl Stat {
             Stat {
                 size: m.len(),
                 mtime: m.mtime().saturating_mul(1_000_000_000) + m.mtime_nsec(),
+                ctime: m.ctime().saturating_mul(1_000_000_000) + m.ctime_nsec(),
                 dev: m.dev(),
                 ino: m.ino(),
             }
@@ -143,6 +149,7 @@ impl Stat {
             Stat {
                 size: m.len(),
                 mtime: m.modified().map_or(0, ns_since_epoch),
+                ctime: 0,
                 dev: 0,
                 ino: 0,
             }
@@ -606,6 +613,7 @@ impl Audit {
             && let Some(st) = st
             && st.size == row.size
             && st.ino == row.ino
+            && st.ctime == row.ctime
             && cmp_mtime(st.mtime, row.mtime).is_eq()
         {
             *self.counts.entry(State::Ok).or_default() += 1;
@@ -710,7 +718,7 @@ impl Audit {
         };
         let expected = expected.unwrap_or_default();
         let row = self.slots.get(&key).and_then(|s| s.row.as_ref());
-        let state = if crate::digests_equal(&digest, &expected) && h.digest.notice().is_none() {
+        let state = if verdict(&digest, h.digest.notice(), &expected) == Verdict::Ok {
             match row {
                 Some(r) if !cmp_mtime(st.mtime, r.mtime).is_eq() => State::Touched,
                 _ => State::Ok,
@@ -732,7 +740,9 @@ impl Audit {
         };
         if state == State::Ok {
             *self.counts.entry(State::Ok).or_default() += 1;
-            if row.is_some_and(|r| r.size == st.size && r.ino == st.ino && r.mtime == st.mtime) {
+            if row.is_some_and(|r| {
+                r.size == st.size && r.ino == st.ino && r.mtime == st.mtime && r.ctime == st.ctime
+            }) {
                 self.verified.push(key);
                 return;
             }
@@ -880,6 +890,7 @@ impl Audit {
                 digest: k.digest.clone(),
                 size: k.stat.size,
                 mtime: k.stat.mtime,
+                ctime: k.stat.ctime,
                 dev: k.stat.dev,
                 ino: k.stat.ino,
                 verified: self.now,

@@ -1,6 +1,6 @@
 //! The state `khsum audit` keeps beside a checksum list: per listed file its digest (the
-//! one the row was made for), algorithm, size, mtime in ns, device, inode and when it was
-//! last verified. It lives in an SQLite database named [`STATE_SUFFIX`] after the list
+//! one the row was made for), algorithm, size, mtime and ctime in ns, device, inode and
+//! when it was last verified. It lives in an SQLite database named [`STATE_SUFFIX`] after the list
 //! (`B3SUMS.khsum-state`), so the list stays a plain list `b3sum -c` and `sha256sum -c`
 //! read.
 //!
@@ -37,6 +37,9 @@ pub struct Row {
     pub size: u64,
     /// Modification time, ns since the epoch.
     pub mtime: i64,
+    /// Status-change time, ns since the epoch: a write, or an mtime set back with
+    /// `touch -d`, moves it; bit rot on the disk does not.
+    pub ctime: i64,
     pub dev: u64,
     pub ino: u64,
     /// When its content was last read and found to match, ns since the epoch.
@@ -110,11 +113,13 @@ const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value BLOB) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS files(
     name BLOB PRIMARY KEY, algorithm TEXT NOT NULL, digest BLOB NOT NULL,
-    size INTEGER NOT NULL, mtime INTEGER NOT NULL, dev INTEGER NOT NULL,
+    size INTEGER NOT NULL, mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
+    dev INTEGER NOT NULL,
     ino INTEGER NOT NULL, verified INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS pending(
     name BLOB PRIMARY KEY, gone INTEGER NOT NULL, algorithm TEXT, digest BLOB,
-    size INTEGER, mtime INTEGER, dev INTEGER, ino INTEGER, verified INTEGER) WITHOUT ROWID;
+    size INTEGER, mtime INTEGER, ctime INTEGER, dev INTEGER, ino INTEGER,
+    verified INTEGER) WITHOUT ROWID;
 ";
 
 impl Store {
@@ -257,7 +262,9 @@ impl Store {
         let mut rows = HashMap::new();
         let mut stmt = self
             .conn
-            .prepare("SELECT name, algorithm, digest, size, mtime, dev, ino, verified FROM files")
+            .prepare(
+                "SELECT name, algorithm, digest, size, mtime, ctime, dev, ino, verified FROM files",
+            )
             .map_err(|e| self.err(e))?;
         let mut q = stmt.query([]).map_err(|e| self.err(e))?;
         while let Some(r) = q.next().map_err(|e| self.err(e))? {
@@ -269,9 +276,10 @@ impl Store {
                         digest: r.get(2)?,
                         size: r.get::<_, i64>(3)? as u64,
                         mtime: r.get(4)?,
-                        dev: r.get::<_, i64>(5)? as u64,
-                        ino: r.get::<_, i64>(6)? as u64,
-                        verified: r.get(7)?,
+                        ctime: r.get(5)?,
+                        dev: r.get::<_, i64>(6)? as u64,
+                        ino: r.get::<_, i64>(7)? as u64,
+                        verified: r.get(8)?,
                     },
                 ))
             };
@@ -334,8 +342,8 @@ impl Store {
         let tx = self.conn.unchecked_transaction().map_err(|e| self.err(e))?;
         tx.execute_batch(
             "DELETE FROM files WHERE name IN (SELECT name FROM pending);
-             INSERT INTO files(name, algorithm, digest, size, mtime, dev, ino, verified)
-                 SELECT name, algorithm, digest, size, mtime, dev, ino, verified
+             INSERT INTO files(name, algorithm, digest, size, mtime, ctime, dev, ino, verified)
+                 SELECT name, algorithm, digest, size, mtime, ctime, dev, ino, verified
                  FROM pending WHERE gone = 0;
              DELETE FROM pending;
              DELETE FROM meta WHERE key = 'pending_list';",
@@ -359,9 +367,9 @@ fn write_rows(
     let pending = table == "pending";
     {
         let sql = if pending {
-            "INSERT OR REPLACE INTO pending(name, gone, algorithm, digest, size, mtime, dev, ino, verified) VALUES(?1, 0, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            "INSERT OR REPLACE INTO pending(name, gone, algorithm, digest, size, mtime, ctime, dev, ino, verified) VALUES(?1, 0, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
         } else {
-            "INSERT OR REPLACE INTO files(name, algorithm, digest, size, mtime, dev, ino, verified) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            "INSERT OR REPLACE INTO files(name, algorithm, digest, size, mtime, ctime, dev, ino, verified) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
         };
         let mut up = tx.prepare(sql)?;
         for (name, r) in &changes.upserts {
@@ -371,6 +379,7 @@ fn write_rows(
                 r.digest,
                 r.size as i64,
                 r.mtime,
+                r.ctime,
                 r.dev as i64,
                 r.ino as i64,
                 r.verified
@@ -422,6 +431,7 @@ mod tests {
             digest: vec![d; 32],
             size: 1,
             mtime: 2,
+            ctime: 2,
             dev: 3,
             ino: 4,
             verified: 5,
