@@ -78,6 +78,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('hash', 'hash', [CompletionResultType]::ParameterValue, 'Hash files (the default when no subcommand is given)')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Verify checksum lists (GNU, BSD --tag and b3sum forms)')
             [CompletionResult]::new('tag', 'tag', [CompletionResultType]::ParameterValue, 'Compute keyed tags (MACs) of files; a key is required')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Audit trees against a checksum list over time: bit rot told apart from edits, moves and deletions, from a state kept beside the list')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the algorithms, their key and output sizes, and this CPU''s backend')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has')
             [CompletionResult]::new('selftest', 'selftest', [CompletionResultType]::ParameterValue, 'Run every known-answer vector on every backend this CPU has')
@@ -215,6 +216,33 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'khsum;audit' {
+            [CompletionResult]::new('--accept', '--accept', [CompletionResultType]::ParameterName, 'With --update, also record the content of this corrupt or older file (repeatable)')
+            [CompletionResult]::new('--scrub', '--scrub', [CompletionResultType]::ParameterName, 'Also re-read this share of the unchanged files, verified longest ago first: PERCENT% of them (8%), or files adding up to a byte budget (500M, 2G)')
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm of a new LIST (default blake3, or what LIST''s name says); an existing LIST keeps the one its state records')
+            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm of a new LIST (default blake3, or what LIST''s name says); an existing LIST keeps the one its state records')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)')
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'Descend at most N levels below directory arguments (1: their own entries)')
+            [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'Record new, moved, changed and touched files in LIST and its state (LIST is created when it does not exist)')
+            [CompletionResult]::new('--prune', '--prune', [CompletionResultType]::ParameterName, 'With --update, drop the entries of missing files')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Say what would be recorded; write nothing (neither LIST nor its state)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per file that is not ok, and a summary object, instead of lines')
+            [CompletionResult]::new('--no-mmap', '--no-mmap', [CompletionResultType]::ParameterName, 'Read files, never memory-map them')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'Show progress on stderr even when it is not a terminal')
+            [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never show progress')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('--one-file-system', '--one-file-system', [CompletionResultType]::ParameterName, 'Do not enter directories on other file systems')
+            [CompletionResult]::new('-L', '-L ', [CompletionResultType]::ParameterName, 'Follow symbolic links to directories (loops are reported and skipped)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links to directories (loops are reported and skipped)')
+            [CompletionResult]::new('-P', '-P ', [CompletionResultType]::ParameterName, 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)')
+            [CompletionResult]::new('--no-dereference', '--no-dereference', [CompletionResultType]::ParameterName, 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'khsum;list' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -276,6 +304,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('hash', 'hash', [CompletionResultType]::ParameterValue, 'Hash files (the default when no subcommand is given)')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Verify checksum lists (GNU, BSD --tag and b3sum forms)')
             [CompletionResult]::new('tag', 'tag', [CompletionResultType]::ParameterValue, 'Compute keyed tags (MACs) of files; a key is required')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Audit trees against a checksum list over time: bit rot told apart from edits, moves and deletions, from a state kept beside the list')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the algorithms, their key and output sizes, and this CPU''s backend')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has')
             [CompletionResult]::new('selftest', 'selftest', [CompletionResultType]::ParameterValue, 'Run every known-answer vector on every backend this CPU has')
@@ -290,6 +319,9 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             break
         }
         'khsum;help;tag' {
+            break
+        }
+        'khsum;help;audit' {
             break
         }
         'khsum;help;list' {

@@ -75,6 +75,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand hash 'Hash files (the default when no subcommand is given)'
             cand check 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
             cand tag 'Compute keyed tags (MACs) of files; a key is required'
+            cand audit 'Audit trees against a checksum list over time: bit rot told apart from edits, moves and deletions, from a state kept beside the list'
             cand list 'List the algorithms, their key and output sizes, and this CPU''s backend'
             cand bench 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has'
             cand selftest 'Run every known-answer vector on every backend this CPU has'
@@ -208,6 +209,32 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'khsum;audit'= {
+            cand --accept 'With --update, also record the content of this corrupt or older file (repeatable)'
+            cand --scrub 'Also re-read this share of the unchanged files, verified longest ago first: PERCENT% of them (8%), or files adding up to a byte budget (500M, 2G)'
+            cand -a 'Algorithm of a new LIST (default blake3, or what LIST''s name says); an existing LIST keeps the one its state records'
+            cand --algorithm 'Algorithm of a new LIST (default blake3, or what LIST''s name says); an existing LIST keeps the one its state records'
+            cand -j 'Number of worker threads (default: the number of logical cores)'
+            cand --threads 'Number of worker threads (default: the number of logical cores)'
+            cand --exclude 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)'
+            cand --max-depth 'Descend at most N levels below directory arguments (1: their own entries)'
+            cand --update 'Record new, moved, changed and touched files in LIST and its state (LIST is created when it does not exist)'
+            cand --prune 'With --update, drop the entries of missing files'
+            cand --dry-run 'Say what would be recorded; write nothing (neither LIST nor its state)'
+            cand --json 'Print one JSON object per file that is not ok, and a summary object, instead of lines'
+            cand --no-mmap 'Read files, never memory-map them'
+            cand --progress 'Show progress on stderr even when it is not a terminal'
+            cand --no-progress 'Never show progress'
+            cand -r 'Hash every regular file below directory arguments, in sorted order'
+            cand --recursive 'Hash every regular file below directory arguments, in sorted order'
+            cand --one-file-system 'Do not enter directories on other file systems'
+            cand -L 'Follow symbolic links to directories (loops are reported and skipped)'
+            cand --follow 'Follow symbolic links to directories (loops are reported and skipped)'
+            cand -P 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
+            cand --no-dereference 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'khsum;list'= {
             cand -h 'Print help'
             cand --help 'Print help'
@@ -259,6 +286,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand hash 'Hash files (the default when no subcommand is given)'
             cand check 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
             cand tag 'Compute keyed tags (MACs) of files; a key is required'
+            cand audit 'Audit trees against a checksum list over time: bit rot told apart from edits, moves and deletions, from a state kept beside the list'
             cand list 'List the algorithms, their key and output sizes, and this CPU''s backend'
             cand bench 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has'
             cand selftest 'Run every known-answer vector on every backend this CPU has'
@@ -270,6 +298,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;help;check'= {
         }
         &'khsum;help;tag'= {
+        }
+        &'khsum;help;audit'= {
         }
         &'khsum;help;list'= {
         }

@@ -1,5 +1,6 @@
 //! One integration-test binary (one link step): each module is one area.
 
+mod audit;
 mod backends;
 mod checking;
 mod differential;

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod audit;
 mod bench;
 mod check;
 mod generate;
@@ -63,6 +64,7 @@ fn main() -> ExitCode {
         }
     };
     let status = match plan::resolve(cli) {
+        Ok(Plan::Audit(p)) => return audit::run(p),
         Ok(plan) => run(plan),
         Err(SetupError(m)) => {
             // Some errors take two lines, as GNU's do (`invalid length: '7'`, then why).
@@ -88,5 +90,6 @@ fn run(plan: Plan) -> Status {
         Plan::Bench(p) => bench::run(p),
         Plan::Selftest => selftest::run(),
         Plan::Generate(what) => generate::run(&what),
+        Plan::Audit(_) => unreachable!("run by main"),
     }
 }

@@ -35,6 +35,21 @@ pub enum Plan {
     Bench(BenchPlan),
     Selftest,
     Generate(GenerateWhat),
+    Audit(AuditPlan),
+}
+
+/// `khsum audit`.
+pub struct AuditPlan {
+    pub list: PathBuf,
+    pub dirs: Vec<PathBuf>,
+    /// `-a`.
+    pub algorithm: Option<&'static Algorithm>,
+    /// The tree rules, less the list and its state (left out once they are known).
+    pub rules: TreeRules,
+    pub policy: khsum::lists::audit::Policy,
+    pub scrub: khsum::lists::audit::Scrub,
+    pub json: bool,
+    pub io: Io,
 }
 
 /// Hashing (or tagging) inputs.
@@ -228,6 +243,7 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
         Some(Command::Bench(b)) => bench(&b),
         Some(Command::Selftest) => Ok(Plan::Selftest),
         Some(Command::Generate(g)) => Ok(Plan::Generate(g.what)),
+        Some(Command::Audit(a)) => audit(a),
         None if cli.check => {
             let o = &cli.opts.output;
             // GNU's words and order (cksum.c), then khsum's own hashing options.
@@ -911,6 +927,86 @@ fn check(
         unlisted,
         report: check_report(verify),
     }))
+}
+
+/// Resolves `khsum audit`'s options.
+fn audit(a: crate::args::AuditCmd) -> Result<Plan, SetupError> {
+    use khsum::lists::audit::{Policy, Scrub};
+    setup::threads(&Common {
+        threads: a.threads,
+        ..Common::default()
+    })?;
+    if let Some(alg) = a.algorithm
+        && (alg.needs_key() || alg.line != LineStyle::Hex)
+    {
+        return Err(SetupError(format!(
+            "audit keeps digests of content: {} is not a hash it can list (it needs a key, or prints no digest)",
+            alg.name
+        )));
+    }
+    let scrub = match &a.scrub {
+        None => Scrub::Off,
+        Some(s) => scrub(s)?,
+    };
+    let policy = Policy {
+        update: a.update,
+        accept: a
+            .accept
+            .iter()
+            .map(|p| {
+                let b = khsum::files::names::path_bytes(std::path::Path::new(p));
+                khsum::lists::update::normalize(&b).into_owned()
+            })
+            .collect(),
+        prune: a.prune,
+        dry_run: a.dry_run,
+    };
+    let common = Common {
+        json: a.json,
+        no_mmap: a.no_mmap,
+        progress: a.progress,
+        no_progress: a.no_progress,
+        ..Common::default()
+    };
+    let skip = FileId::of_stdout().into_iter().collect();
+    Ok(Plan::Audit(AuditPlan {
+        list: PathBuf::from(a.list),
+        dirs: a.dirs.into_iter().map(PathBuf::from).collect(),
+        algorithm: a.algorithm,
+        rules: tree_rules(&a.tree, skip)?,
+        policy,
+        scrub,
+        json: a.json,
+        io: io(&common),
+    }))
+}
+
+/// `--scrub 8%` (a share of the unchanged files) or `--scrub 2G` (a byte budget).
+fn scrub(s: &str) -> Result<khsum::lists::audit::Scrub, SetupError> {
+    use khsum::lists::audit::Scrub;
+    let bad = || {
+        SetupError(format!(
+            "invalid --scrub '{s}': a percentage (8%) or a byte budget (500M, 2G)"
+        ))
+    };
+    if let Some(p) = s.trim().strip_suffix('%') {
+        let p: f64 = p.trim().parse().map_err(|_| bad())?;
+        if !(0.0..=100.0).contains(&p) {
+            return Err(bad());
+        }
+        return Ok(Scrub::Percent(p));
+    }
+    let t = s.trim().to_ascii_lowercase();
+    let t = t.strip_suffix("ib").or(t.strip_suffix('b')).unwrap_or(&t);
+    let (num, shift) = match t.char_indices().last() {
+        Some((i, 'k')) => (&t[..i], 10),
+        Some((i, 'm')) => (&t[..i], 20),
+        Some((i, 'g')) => (&t[..i], 30),
+        Some((i, 't')) => (&t[..i], 40),
+        _ => (t, 0),
+    };
+    let n: u64 = num.trim().parse().map_err(|_| bad())?;
+    n.checked_mul(1 << shift).map(Scrub::Bytes).ok_or_else(bad)
 }
 
 const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];
