@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod bag;
 mod bench;
 mod check;
 mod generate;
@@ -84,6 +85,7 @@ fn run(plan: Plan) -> Status {
         Plan::Hash(p) => hash::run(p),
         Plan::Derived(p) => hash::derived(p),
         Plan::Check(p) => check::run(p),
+        Plan::GoH1(p) => hash::go_h1(p),
         Plan::List => list::run(),
         Plan::Bench(p) => bench::run(p),
         Plan::Selftest => selftest::run(),
