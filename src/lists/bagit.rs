@@ -283,11 +283,14 @@ impl Bag {
             let digest = String::from_utf8_lossy(&line[..space]).into_owned();
             let path = line[space..].trim_ascii_start();
             let start = path.iter().take_while(|&&c| c == b'*').count();
-            let (path, inside) = normalize(&path[start..]);
-            let path = decode_name(&path);
+            let (normal, inside) = normalize(&path[start..]);
             if !inside {
-                return Err(BagError::UnsafePath(file.into(), path));
+                return Err(BagError::UnsafePath(
+                    file.into(),
+                    decode_name(&path[start..]),
+                ));
             }
+            let path = decode_name(&normal);
             if let Some(before) = seen.get(&path) {
                 return Err(BagError::Duplicate(file.into(), path, *before != digest));
             }

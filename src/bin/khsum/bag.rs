@@ -2,27 +2,30 @@
 //! library reads the bag (`khsum::lists::bagit`); each manifest is checked as a list, by
 //! `-c`'s verification; then the `Payload-Oxum` and the payload files no manifest lists.
 
-use crate::check::{CheckSetup, check_reader};
-use crate::plan::{Improper, Strictness, Verbosity};
+use crate::plan::Verbosity;
 use crate::report::{Out, q};
 use crate::setup::SetupError;
 use khsum::files::names::path_bytes;
 use khsum::lists::bagit::{Bag, BagError};
 use khsum::lists::checkfile::format_status;
-use khsum::lists::verify::Prototypes;
-use std::collections::HashSet;
+use std::io::Read;
 use std::path::Path;
 
-/// Checks the bag in `dir`; returns whether it is valid.
+/// Checks one manifest as a list (its text, its path), with every line counted: whether
+/// it passed.
+pub type CheckList<'a> = dyn FnMut(Box<dyn Read>, &[u8], &mut Out) -> Result<bool, SetupError> + 'a;
+
+/// Checks the bag in `dir` (`limited`: `-a` or `--length` was given), each manifest
+/// through `list`; returns whether it is valid.
 pub fn check(
     dir: &Path,
-    s: &CheckSetup,
-    protos: &mut Prototypes<'_>,
-    listed: &mut Option<HashSet<Vec<u8>>>,
+    verbosity: Verbosity,
+    limited: bool,
     out: &mut Out,
+    list: &mut CheckList<'_>,
 ) -> Result<bool, SetupError> {
     let shown = path_bytes(dir).into_owned();
-    if s.list.forced.is_some() || s.list.family.is_some() || s.list.length.is_some() {
+    if limited {
         return Err(SetupError(format!(
             "{}: a bag's manifests name their algorithms: check it without -a or --length",
             q(&shown)
@@ -35,15 +38,8 @@ pub fn check(
             return Ok(false);
         }
     };
-    // Every line of a manifest counts: one that is no checksum line fails the bag.
-    let mut strict = s.clone();
-    strict.report = crate::plan::CheckReport {
-        improper: Improper::Warn,
-        strictness: Strictness::Strict,
-        ..s.report
-    };
     let mut valid = true;
-    let verbose = s.report.verbosity != Verbosity::Nothing;
+    let verbose = verbosity != Verbosity::Nothing;
     for f in &bag.unknown {
         if verbose {
             out.warn(&format!(
@@ -68,7 +64,7 @@ pub fn check(
     for m in bag.manifests.iter().filter(|m| !m.is_empty()) {
         let path = path_bytes(&bag.path_of(m)).into_owned();
         let text = std::io::Cursor::new(bag.list(m));
-        valid &= check_reader(Box::new(text), &path, &path, &strict, protos, listed, out)?;
+        valid &= list(Box::new(text), &path, out)?;
         if !out.ok() {
             return Ok(false);
         }

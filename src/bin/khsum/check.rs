@@ -26,10 +26,10 @@ use std::sync::Arc;
 
 /// What every list is checked with, less the prototypes.
 #[derive(Clone)]
-pub(crate) struct CheckSetup {
-    pub(crate) report: CheckReport,
-    pub(crate) list: ListOptions,
-    pub(crate) json: bool,
+struct CheckSetup {
+    report: CheckReport,
+    list: ListOptions,
+    json: bool,
     counter: Option<Arc<Counter>>,
     /// The option the key was given with, if any (for messages).
     key_flag: Option<&'static str>,
@@ -276,7 +276,22 @@ fn check_list(
 ) -> Result<bool, SetupError> {
     let arg = path_bytes(Path::new(list)).into_owned();
     if list != "-" && khsum::lists::bagit::is_bag(Path::new(list)) {
-        return crate::bag::check(Path::new(list), s, protos, listed, out);
+        // Every line of a manifest counts: one that is no checksum line fails the bag.
+        let mut strict = s.clone();
+        strict.report = crate::plan::CheckReport {
+            improper: Improper::Warn,
+            strictness: Strictness::Strict,
+            ..s.report
+        };
+        let l = &s.list;
+        let limited = l.forced.is_some() || l.family.is_some() || l.length.is_some();
+        return crate::bag::check(
+            Path::new(list),
+            s.report.verbosity,
+            limited,
+            out,
+            &mut |reader, path, out| check_reader(reader, path, path, &strict, protos, listed, out),
+        );
     }
     let Some(reader) = open_list(list, &arg, out) else {
         return Ok(false);
@@ -291,7 +306,7 @@ fn check_list(
 
 /// Checks the list `reader` reads (`arg`: as named, for its name's algorithm and the
 /// hints; `list_name`: as messages name it). Returns whether it passed.
-pub(crate) fn check_reader(
+fn check_reader(
     reader: Box<dyn Read>,
     arg: &[u8],
     list_name: &[u8],
