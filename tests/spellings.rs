@@ -204,7 +204,7 @@ fn expect_verdicts_and_malformed_digests() {
         r.all(),
         (
             "abc: FAILED\n".into(),
-            "khsum: WARNING: 1 computed checksum did NOT match\nkhsum: hint: --expect: no listed file matched its 64-hex-digit digest under sha256, blake3, blake2s, sha512-256, sha3-256, sm3 or blake2b: if another algorithm or a key made the list, name it with -a or give the key\n",
+            "khsum: WARNING: 1 computed checksum did NOT match\nkhsum: hint: abc does not give the 64-hex-digit digest under sha256, blake3, blake2s, sha512-256, sha3-256, sm3 or blake2b: if another algorithm or a key made it, name it with -a or give the key\n",
             1
         )
     );
@@ -311,9 +311,28 @@ fn expect_verdicts_and_malformed_digests() {
             2
         )
     );
-    // Standard input.
+    // Standard input; `khsum check --expect`; a checksum's digest is noted as such.
     let r = d.command().args(["--expect", &hex, "-"]).stdin("abc").run();
     assert_eq!(r.all(), ("-: OK\n".into(), "", 0));
+    let r = d.command().args(["check", "--expect", &hex, "abc"]).run();
+    assert_eq!(r.all(), ("abc: OK\n".into(), "", 0));
+    let xxh64 = s(&d
+        .command()
+        .args(["-a", "xxh64", "--no-names", "abc"])
+        .run()
+        .out);
+    let r = d
+        .command()
+        .args(["--expect", xxh64.trim_end(), "abc"])
+        .run();
+    assert_eq!(
+        r.all(),
+        (
+            "abc: OK\n".into(),
+            "khsum: --expect: checked as XXH64 (not cryptographic)\n",
+            0
+        )
+    );
 }
 
 /// `-c` reads a line whose digest names its algorithm as a labelled line: that algorithm

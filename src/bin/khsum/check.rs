@@ -443,7 +443,7 @@ fn expect(
             return Err(e);
         }
     }
-    let end = items.finish(&tally);
+    let mut end = items.finish(&tally);
     if end.stop.is_none()
         && let Some(i) = improper_line.filter(|_| checked.is_empty())
     {
@@ -458,7 +458,30 @@ fn expect(
             q(&name)
         )));
     }
-    close(end, &tally, ARG, ARG, s, out)
+    // The hints and notes in words about the one file, after GNU's warnings.
+    let hints = std::mem::take(&mut end.hints);
+    let weak = std::mem::take(&mut end.weak);
+    let passed = close(end, &tally, ARG, ARG, s, out)?;
+    if s.report.verbosity != Verbosity::Nothing {
+        for h in &hints {
+            out.warn(&match h {
+                Hint::NoMatch { digests, tried } => format!(
+                    "hint: {} does not give the {} under {}: if another algorithm or a key made it, name it with -a or give the key",
+                    q(&name),
+                    digests.describe(),
+                    or_list(tried)
+                ),
+                other => hint(other, ARG, ARG),
+            });
+        }
+        for a in &weak {
+            out.warn(&format!(
+                "--expect: checked as {} (not cryptographic)",
+                a.bsd_label()
+            ));
+        }
+    }
+    Ok(passed)
 }
 
 /// A list line whose algorithm cannot be set up with the key given (or without one), in
