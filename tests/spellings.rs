@@ -279,6 +279,12 @@ fn expect_verdicts_and_malformed_digests() {
         .args(["--expect", &nix.replacen("sha256", "SHA256", 1), "abc"])
         .run();
     assert_eq!(r.all(), ("abc: OK\n".into(), "", 0));
+    let oci = find("sha256", "oci").to_uppercase();
+    let sri = find("sha512", "sri").replacen("sha512", "SHA512", 1);
+    for variant in [oci, sri] {
+        let r = d.command().args(["--expect", &variant, "abc"]).run();
+        assert_eq!(r.all(), ("abc: OK\n".into(), "", 0), "{variant}");
+    }
     // Too short to prove anything: exit 2 with what to do; one FILE only.
     let r = d.command().args(["--expect", "00112233aabb", "abc"]).run();
     assert_eq!(
@@ -379,6 +385,17 @@ fn lists_read_spelled_lines_as_labelled() {
             "abc: OK\n".into(),
             "khsum: L: 2: improperly formatted SHA256 checksum line\nkhsum: L: 3: improperly formatted SHA256 checksum line\nkhsum: L: 4: improperly formatted SHA256 checksum line\nkhsum: WARNING: 3 lines are improperly formatted\n",
             0
+        )
+    );
+    // A spelled digest of the wrong length is an improper line.
+    let list = format!("sha256:{}  abc\n", &find("sha256", "hex")[2..]);
+    let r = checked(d.path(), list.as_bytes(), &["-w"]);
+    assert_eq!(
+        r.all(),
+        (
+            String::new(),
+            "khsum: L: 1: improperly formatted checksum line\nkhsum: L: no properly formatted checksum lines found\n",
+            1
         )
     );
     // A changed file under a spelled line is FAILED, never retried under another.
@@ -579,6 +596,36 @@ fn bags_verdicts_equal_bagit_python() {
         ("percent-name-changed", |b| {
             fs::write(b.join("data/100%.txt"), "%%").unwrap()
         }),
+        ("upper-hex", |b| {
+            let p = b.join("manifest-sha256.txt");
+            let t: String = fs::read_to_string(&p)
+                .unwrap()
+                .lines()
+                .map(|l| {
+                    let (d, n) = l.split_once("  ").unwrap();
+                    format!("{}  {n}\n", d.to_uppercase())
+                })
+                .collect();
+            fs::write(p, t).unwrap();
+            // The tag manifests list manifest-sha256.txt: drop them (a bag may have none).
+            fs::remove_file(b.join("tagmanifest-sha256.txt")).unwrap();
+            fs::remove_file(b.join("tagmanifest-sha512.txt")).unwrap();
+        }),
+        ("duplicate", |b| {
+            let p = b.join("manifest-sha512.txt");
+            let t = fs::read_to_string(&p).unwrap();
+            let first = t.lines().next().unwrap().to_string();
+            fs::write(p, t + &first + "\n").unwrap();
+        }),
+        ("bom", |b| {
+            let p = b.join("bagit.txt");
+            let t = fs::read_to_string(&p).unwrap();
+            fs::write(p, format!("\u{feff}{t}")).unwrap();
+        }),
+        ("no-manifest", |b| {
+            fs::remove_file(b.join("manifest-sha256.txt")).unwrap();
+            fs::remove_file(b.join("manifest-sha512.txt")).unwrap();
+        }),
     ];
     for (name, damage) in cases {
         make_bag(&d, name);
@@ -586,7 +633,8 @@ fn bags_verdicts_equal_bagit_python() {
         let theirs = bagit_validate(&d, name);
         let ours = d.command().args(["-c", "--status", name]).run();
         assert_eq!(ours.code, theirs, "{name}: khsum {ours:?}");
-        assert_eq!(ours.code, i32::from(*name != "valid"), "{name}");
+        let valid = ["valid", "upper-hex"].contains(name);
+        assert_eq!(ours.code, i32::from(!valid), "{name}");
     }
     // What khsum says of damaged bags, exactly: the Payload-Oxum first, then each
     // manifest's lines (the tag manifests list bag-info.txt, which the Oxum bag changed).
