@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= seek= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 raw z/zero no-names b/binary t/text key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing quiet status strict w/warn ignore-missing unlisted= h/help V/version
+    string join \n c/check a/algorithm= l/length= seek= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 format= prefix= raw z/zero no-names b/binary t/text key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing expect= quiet status strict w/warn ignore-missing unlisted= h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -67,6 +67,13 @@ complete -c khsum -n "__fish_khsum_needs_command" -s l -l length -d 'Output leng
 complete -c khsum -n "__fish_khsum_needs_command" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
+complete -c khsum -n "__fish_khsum_needs_command" -l format -d 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum\'s h1: of a module tree (-r, with --prefix) or of a module zip' -r -f -a "hex\t''
+base64\t''
+sri\t''
+oci\t''
+nix32\t''
+go-h1\t''"
+complete -c khsum -n "__fish_khsum_needs_command" -l prefix -d 'With --format go-h1: the MODULE@VERSION a tree\'s files are named under, as go.sum hashes them' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
@@ -76,6 +83,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -l max-depth -d 'Descend at mo
 complete -c khsum -n "__fish_khsum_needs_command" -l files-from -d 'Hash the files named in FILE, one per line (\'-\': standard input)' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -l files0-from -d 'Hash the files named in FILE, each ended by a NUL byte (find -print0)' -r -F
 complete -c khsum -n "__fish_khsum_needs_command" -l update -d 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)' -r -F
+complete -c khsum -n "__fish_khsum_needs_command" -l expect -d 'Check the one FILE against DIGEST (\'FILE: OK\' or \'FILE: FAILED\', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s c -l check -d 'Read checksum lists from the FILEs and verify them (same as \'khsum check\')'
 complete -c khsum -n "__fish_khsum_needs_command" -l no-mmap -d 'Read files, never memory-map them'
@@ -155,6 +163,13 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -s l -l length -d 'Out
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l format -d 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum\'s h1: of a module tree (-r, with --prefix) or of a module zip' -r -f -a "hex\t''
+base64\t''
+sri\t''
+oci\t''
+nix32\t''
+go-h1\t''"
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l prefix -d 'With --format go-h1: the MODULE@VERSION a tree\'s files are named under, as go.sum hashes them' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
@@ -226,6 +241,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Ou
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l expect -d 'Check the one FILE against DIGEST (\'FILE: OK\' or \'FILE: FAILED\', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
@@ -291,6 +307,13 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Outp
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l format -d 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum\'s h1: of a module tree (-r, with --prefix) or of a module zip' -r -f -a "hex\t''
+base64\t''
+sri\t''
+oci\t''
+nix32\t''
+go-h1\t''"
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l prefix -d 'With --format go-h1: the MODULE@VERSION a tree\'s files are named under, as go.sum hashes them' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r

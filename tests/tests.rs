@@ -20,6 +20,7 @@ mod multimixer;
 mod rescue;
 mod security;
 mod siphash;
+mod spellings;
 mod suites;
 mod trees;
 mod util;

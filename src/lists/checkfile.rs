@@ -25,15 +25,7 @@ pub struct LineFormat {
     pub keyed: bool,
 }
 
-/// How a digest is written in a line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Encoding {
-    /// Lowercase hex (the default).
-    #[default]
-    Hex,
-    /// Base64 with padding (RFC 4648 §4), as `cksum --base64` writes it.
-    Base64,
-}
+pub use crate::lists::spelling::Encoding;
 
 /// The length of the base64 form (with padding) of `n` bytes.
 /// The shortest BLAKE3 digest (in bytes) an untagged line's length is taken from without
@@ -87,7 +79,7 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
     }
     let end = if f.zero { b'\0' } else { b'\n' };
     if f.no_names {
-        push_digest(out, digest, f.encoding);
+        f.encoding.write(out, alg, digest);
         out.push(end);
         return;
     }
@@ -105,10 +97,12 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.extend_from_slice(b" (");
         out.extend_from_slice(&name);
         out.extend_from_slice(b") = ");
-        push_digest(out, digest, f.encoding);
+        f.encoding.write(out, alg, digest);
     } else {
-        out.extend_from_slice(alg.untagged_prefix.as_bytes());
-        push_digest(out, digest, f.encoding);
+        if !f.encoding.names_algorithm() {
+            out.extend_from_slice(alg.untagged_prefix.as_bytes());
+        }
+        f.encoding.write(out, alg, digest);
         out.extend_from_slice(if f.binary { b" *" } else { b"  " });
         out.extend_from_slice(&name);
     }
@@ -150,29 +144,6 @@ fn legacy_numbers(digest: &[u8]) -> (u32, u64) {
         .and_then(|b| b.try_into().ok())
         .map_or(0, u64::from_be_bytes);
     (v, n)
-}
-
-/// Appends `digest` in the line's encoding.
-fn push_digest(out: &mut Vec<u8>, digest: &[u8], e: Encoding) {
-    match e {
-        Encoding::Hex => push_hex(out, digest),
-        Encoding::Base64 => {
-            use base64::Engine;
-            out.extend_from_slice(
-                base64::engine::general_purpose::STANDARD
-                    .encode(digest)
-                    .as_bytes(),
-            );
-        }
-    }
-}
-
-/// Appends `digest` as lowercase hex (no intermediate `String`: this runs once per file).
-fn push_hex(out: &mut Vec<u8>, digest: &[u8]) {
-    let start = out.len();
-    out.resize(start + 2 * digest.len(), 0);
-    hex::encode_to_slice(digest, &mut out[start..])
-        .expect("the slice is twice the digest's length");
 }
 
 /// Appends a check status line (`name: OK` etc.) as GNU coreutils 9.1 writes it: a name
@@ -636,10 +607,41 @@ impl ListParser {
             // A label not known, or not for this run (another than -a's): a foreign line.
             return None;
         }
+        if let Some(line) = self.parse_prefixed(&s[i..], escaped) {
+            return line;
+        }
         if self.detect {
             return self.parse_detecting(&s[i..], escaped);
         }
         self.parse_untagged(&s[i..], escaped).map(Line::Entry)
+    }
+
+    /// A line whose digest spells its algorithm (`sha256:HEX  name`, `sha512-BASE64  name`,
+    /// Nix's `sha256:NIX32  name`; [`crate::lists::spelling::prefixed`]): the name is its
+    /// label. `None`: not such a line; `Some(None)`: such a line, not for this run (another
+    /// algorithm than `-a`'s), or with no name.
+    fn parse_prefixed(&self, s: &[u8], escaped: bool) -> Option<Option<Line>> {
+        let field = s.iter().position(|&c| is_white(c))?;
+        let (alg, digest) = crate::lists::spelling::prefixed(&s[..field])?;
+        let rest = &s[field..];
+        let Some(name) = [&b"  "[..], b" *", b" "]
+            .iter()
+            .find_map(|sep| rest.strip_prefix(*sep))
+        else {
+            return Some(None);
+        };
+        if self.forced.is_some_and(|f| f != alg) || self.family.is_some_and(|f| !f.contains(alg)) {
+            return Some(None);
+        }
+        Some(listed_name(name, escaped).map(|name| {
+            Line::Entry(Entry {
+                algorithm: alg,
+                digest,
+                name,
+                chosen: Chosen::Label,
+                keyed: false,
+            })
+        }))
     }
 
     /// Without `-a`: a legacy line, an untagged digest line, or an SFV line (`name

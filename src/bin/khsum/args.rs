@@ -358,8 +358,19 @@ pub struct OutputArgs {
     #[arg(long = "base64")]
     pub base64: bool,
 
+    /// How digests are written: hex (the default), base64, sri (sha256-BASE64), oci
+    /// (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum's h1: of a module tree (-r, with
+    /// --prefix) or of a module zip
+    #[arg(long = "format", value_name = "SPELLING", value_enum)]
+    pub format: Option<Spelling>,
+
+    /// With --format go-h1: the MODULE@VERSION a tree's files are named under, as go.sum
+    /// hashes them
+    #[arg(long = "prefix", value_name = "MODULE@VERSION")]
+    pub prefix: Option<String>,
+
     /// Write the one input's digest as raw bytes, no line (as cksum --raw)
-    #[arg(long = "raw", conflicts_with_all = ["tag", "zero", "no_names", "base64"])]
+    #[arg(long = "raw", conflicts_with_all = ["tag", "zero", "no_names", "base64", "format"])]
     pub raw: bool,
 
     /// End each output line with NUL, not newline, and do not escape names
@@ -379,8 +390,25 @@ pub struct OutputArgs {
     pub text: bool,
 }
 
+/// `--format`: a digest spelling, or go.sum's `h1:` of a module.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    Hex,
+    Base64,
+    Sri,
+    Oci,
+    Nix32,
+    GoH1,
+}
+
 #[derive(Args, Debug, Default)]
 pub struct VerifyArgs {
+    /// Check the one FILE against DIGEST ('FILE: OK' or 'FILE: FAILED', exit 0 or 1): hex
+    /// or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI
+    /// sha384-BASE64 (the strongest of several), Nix sha256:NIX32
+    #[arg(long = "expect", value_name = "DIGEST")]
+    pub expect: Option<String>,
+
     /// Don't print OK for each successfully verified file
     #[arg(long = "quiet", overrides_with_all = ["status", "warn"])]
     pub quiet: bool,

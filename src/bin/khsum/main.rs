@@ -4,6 +4,7 @@
 
 mod args;
 mod audit;
+mod bag;
 mod bench;
 mod check;
 mod generate;
@@ -86,6 +87,7 @@ fn run(plan: Plan) -> Status {
         Plan::Hash(p) => hash::run(p),
         Plan::Derived(p) => hash::derived(p),
         Plan::Check(p) => check::run(p),
+        Plan::GoH1(p) => hash::go_h1(p),
         Plan::List => list::run(),
         Plan::Bench(p) => bench::run(p),
         Plan::Selftest => selftest::run(),
