@@ -1,8 +1,8 @@
 //! Checking lists (`khsum -c`, `khsum check`) as users meet it: lists written by the tools
 //! they have, saved under the names real projects give them or piped in, checked with no
 //! `-a`; GNU's options, counts and warnings; malformed, huge and hostile lists; SHA-1
-//! collision attacks; `check --unlisted`. Exact stdout, stderr and exit status, as GNU
-//! coreutils 9.1 prints them where it checks the same.
+//! collision attacks; `check --unlisted`; `--update`. Exact stdout, stderr and exit
+//! status, as GNU coreutils 9.1 prints them where it checks the same.
 
 use crate::util::*;
 use std::fs;
@@ -93,6 +93,11 @@ const LIST_NAMES: &[&str] = &[
     "CHECKSUMS",
     "checksums.txt",
 ];
+
+/// `khsum ARGS` in `d`.
+fn k(d: &Dir, args: &[&str]) -> Run {
+    d.command().args(args).run()
+}
 
 fn check(d: &Dir, args: &[&str], stdin: Option<&[u8]>) -> Run {
     let mut c = d.command();
@@ -966,18 +971,17 @@ fn sha1_collision_attacks_are_named_and_never_ok() {
     let mut big = one.clone();
     big.resize(3 << 20, 7);
     fs::write(d.path().join("big"), &big).unwrap();
-    let o = assert_cmd::Command::cargo_bin("khsum")
-        .unwrap()
+    let o = run(khsum(d.path())
         .args(["-a", "sha1", "-"])
-        .write_stdin(one.clone())
-        .output()
-        .unwrap();
-    assert_eq!(o.stdout, format!("{SHAMBLES_SHA1}  -\n").as_bytes());
+        .write_stdin(one.clone()));
     assert_eq!(
-        String::from_utf8_lossy(&o.stderr),
-        format!("khsum: -: {COLLISION}\n")
+        o.all(),
+        (
+            format!("{SHAMBLES_SHA1}  -\n"),
+            &*format!("khsum: -: {COLLISION}\n"),
+            0
+        )
     );
-    assert_eq!(o.status.code(), Some(0));
     for mmap in [&[][..], &["--no-mmap"]] {
         let (_, err, code) = khsum_in(d.path(), &[&["-a", "sha1", "big"], mmap].concat());
         assert_eq!(
@@ -1448,4 +1452,259 @@ fn utf16_lists_split_at_newline_code_units() {
         check(&d, &["-c", "L"], None).all(),
         ("Ċ.txt: OK\nĊ.txt: OK\n".into(), "", 0)
     );
+}
+
+/// `-c -a sha3` (and `sha2`) reads every member's lines: the length from each tagged
+/// line's label or untagged line's digest (hex or base64), as GNU's
+/// `tests/cksum/cksum-sha3.sh` checks; another length is improper, in GNU's words.
+#[test]
+fn checking_a_family_takes_each_lines_length() {
+    let d = Dir::new();
+    let names = ["a", " b", "*c", "44", " "];
+    let mut tagged = String::new();
+    let mut ok = String::new();
+    for n in names {
+        d.create(n, format!("{n}\n"));
+        for bits in ["224", "256", "384", "512"] {
+            let r = k(&d, &["--tag", "-a", "sha3", "-l", bits, n]);
+            assert_eq!((r.err.as_str(), r.code), ("", 0));
+            tagged.push_str(&s(&r.out));
+            ok.push_str(&format!("{n}: OK\n"));
+        }
+    }
+    d.create("check.sha3", &tagged);
+    // OpenSSL's form of the same lines.
+    let openssl: String = tagged
+        .lines()
+        .map(|l| format!("{}\n", l.replacen(' ', "", 1).replacen(" =", "=", 1)))
+        .collect();
+    d.create("openssl.sha3", &openssl);
+    let mut untagged = String::new();
+    for bits in ["224", "256", "384", "512"] {
+        for form in [&[][..], &["--base64"]] {
+            let args: Vec<&str> = ["-a", "sha3", "-l", bits]
+                .into_iter()
+                .chain(form.iter().copied())
+                .chain(["a"])
+                .collect();
+            untagged.push_str(&s(&k(&d, &args).out));
+        }
+    }
+    d.create("untagged.sha3", &untagged);
+    for list in ["check.sha3", "openssl.sha3"] {
+        for l in [&[][..], &["-l", "384"]] {
+            let args: Vec<&str> = ["-a", "sha3", "--strict", "-c", list]
+                .into_iter()
+                .chain(l.iter().copied())
+                .collect();
+            assert_eq!(k(&d, &args).all(), (ok.clone(), "", 0), "{args:?}");
+        }
+    }
+    assert_eq!(
+        k(&d, &["-c", "-a", "sha3", "--strict", "untagged.sha3"]).all(),
+        ("a: OK\n".repeat(8), "", 0)
+    );
+    // A truncated SHA3 line (GNU's own case).
+    d.create(
+        "inp",
+        "SHA3-248 (check.vals) = b4753bf1696fda712821b665494c89090ffb0e87b8645559ad9f5db25b42d4\n",
+    );
+    assert_eq!(
+        k(&d, &["-a", "sha3", "-c", "--warn", "inp"]).all(),
+        (
+            String::new(),
+            "khsum: inp: 1: improperly formatted SHA3 checksum line\nkhsum: inp: no properly formatted checksum lines found\n",
+            1
+        )
+    );
+    // sha2: GNU's SHA256 tags, the SHA2-384 spelling, untagged lines of each length.
+    let mut list = String::new();
+    for bits in ["224", "256", "384", "512"] {
+        list.push_str(&s(&d.tool(&format!("sha{bits}sum"), &["a"])));
+        list.push_str(&s(&d.tool(&format!("sha{bits}sum"), &["--tag", "a"])));
+    }
+    let sha384 = s(&d.tool("sha384sum", &["a"]));
+    list.push_str(&format!("SHA2-384 (a) = {}\n", &sha384[..96]));
+    d.create("sha2.sums", &list);
+    assert_eq!(
+        k(&d, &["-c", "-a", "sha2", "--strict", "sha2.sums"]).all(),
+        ("a: OK\n".repeat(9), "", 0)
+    );
+    // SHA-3 lines are not SHA-2 lines: their digests fail, their tags are improper.
+    assert_eq!(k(&d, &["-c", "-a", "sha2", "--warn", "check.sha3"]).code, 1);
+}
+
+/// `--check` writes names as GNU 9.1 to 9.3 do: as they are, unless one holds a newline
+/// (then escaped, after a leading backslash); not with 9.4–9.10's escaping of every name
+/// with a backslash (`\\a\\\\b: OK`) nor 9.11's shell quoting (`'a b': OK`). The README's
+/// compatibility notes say why.
+#[cfg(unix)]
+#[test]
+fn check_names_are_written_as_gnu_9_1_writes_them() {
+    let d = Dir::new();
+    let names = ["a\\b", "a b", "it's", "n\nl"];
+    for n in names {
+        d.create(n, "x\n");
+    }
+    let args: Vec<&str> = ["-a", "sha256"].into_iter().chain(names).collect();
+    let list = k(&d, &args);
+    assert_eq!(list.code, 0);
+    d.create("L", &list.out);
+    assert_eq!(
+        k(&d, &["-c", "L"]).all(),
+        ("a\\b: OK\na b: OK\nit's: OK\n\\n\\nl: OK\n".into(), "", 0)
+    );
+}
+
+#[test]
+fn update_appends_only_new_files_atomically() {
+    let d = release();
+    let p = d.path();
+    // A new list (inside the tree: it does not list itself).
+    let r = run(khsum(p).args(["-r", "--update", "rel/SUMS", "rel"]));
+    let all = line(b"a\n", "rel/a")
+        + &line(b"b\n", "rel/b.tmp")
+        + &line(b"c\n", "rel/sub/c")
+        + &line(b"d\n", "rel/sub/deep/d");
+    assert_eq!((s(&r.out), r.err.as_str(), r.code), (all.clone(), "", 0));
+    assert_eq!(fs::read_to_string(p.join("rel/SUMS")).unwrap(), all);
+    #[cfg(unix)]
+    use std::os::unix::fs::PermissionsExt;
+    #[cfg(unix)]
+    fs::set_permissions(p.join("rel/SUMS"), fs::Permissions::from_mode(0o640)).unwrap();
+    // Nothing new: the list is not rewritten.
+    let before = fs::metadata(p.join("rel/SUMS"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let r = run(khsum(p).args(["-r", "--update", "rel/SUMS", "rel"]));
+    assert_eq!((r.out.len(), r.err.as_str(), r.code), (0, "", 0));
+    assert_eq!(
+        fs::metadata(p.join("rel/SUMS"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        before
+    );
+    // A new file and a changed one: only the new one is hashed and appended.
+    fs::write(p.join("rel/new"), b"new\n").unwrap();
+    fs::write(p.join("rel/a"), b"changed\n").unwrap();
+    let r = run(khsum(p).args(["-r", "--update", "rel/SUMS", "rel"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        (line(b"new\n", "rel/new"), "", 0)
+    );
+    let all = all + &line(b"new\n", "rel/new");
+    assert_eq!(fs::read_to_string(p.join("rel/SUMS")).unwrap(), all);
+    #[cfg(unix)]
+    assert_eq!(
+        fs::metadata(p.join("rel/SUMS"))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777,
+        0o640
+    );
+    // --check-existing re-verifies the listed files (those outside the walk too), and
+    // says what failed on stderr: stdout carries the list's new lines alone.
+    fs::write(p.join("rel/newer"), b"newer\n").unwrap();
+    let r = run(khsum(p).args(["--update", "rel/SUMS", "--check-existing", "rel/newer"]));
+    assert_eq!(
+        (s(&r.out), r.err.as_str(), r.code),
+        (
+            line(b"newer\n", "rel/newer"),
+            "khsum: rel/a: FAILED\nkhsum: WARNING: 1 computed checksum did NOT match\n",
+            1
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(p.join("rel/SUMS")).unwrap(),
+        all + &line(b"newer\n", "rel/newer")
+    );
+    // No temporary file is left behind.
+    let mut names: Vec<String> = fs::read_dir(p.join("rel"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["SUMS", "a", "b.tmp", "new", "newer", "sub"]);
+}
+
+#[test]
+fn update_refuses_what_is_not_a_list() {
+    let d = release();
+    let p = d.path();
+    fs::write(p.join("README"), "Release notes\n").unwrap();
+    let r = run(khsum(p).args(["-r", "--update", "README", "rel"]));
+    assert_eq!(
+        (r.out.len(), r.err.as_str(), r.code),
+        (
+            0,
+            "khsum: README: 1: not a blake3 checksum line: --update needs a checksum list of the algorithm it adds (list not changed)\n",
+            2
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(p.join("README")).unwrap(),
+        "Release notes\n"
+    );
+    // A list of another algorithm is not one to add BLAKE3 lines to.
+    fs::write(p.join("S"), format!("SHA256 (rel/a) = {}\n", s256(b"a\n"))).unwrap();
+    let r = run(khsum(p).args(["-r", "--update", "S", "rel"]));
+    assert_eq!(
+        (r.err.as_str(), r.code),
+        (
+            "khsum: S: 1: not a blake3 checksum line: --update needs a checksum list of the algorithm it adds (list not changed)\n",
+            2
+        )
+    );
+    let r = run(khsum(p).args(["-a", "sha256", "-r", "--update", "S", "rel"]));
+    assert_eq!(r.code, 0, "{}", r.err);
+    // A list whose name says which algorithm its untagged lines are.
+    fs::write(p.join("SHA256SUMS"), format!("{}  rel/a\n", s256(b"a\n"))).unwrap();
+    let r = run(khsum(p).args(["-r", "--update", "SHA256SUMS", "rel"]));
+    assert_eq!(
+        (r.out.len(), r.err.as_str(), r.code),
+        (
+            0,
+            "khsum: SHA256SUMS: the list's name says its lines are sha256: add them with -a sha256 (list not changed)\n",
+            2
+        )
+    );
+    let r = run(khsum(p).args(["--update", "S", "--json", "rel/a"]));
+    assert_eq!((r.out.len(), r.code), (0, 2));
+}
+
+/// A list that changes while it is updated is not written: one line, exit 1.
+#[cfg(unix)]
+#[test]
+fn update_leaves_a_list_that_changed_meanwhile() {
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    fs::write(p.join("a"), b"a\n").unwrap();
+    let listed = line(b"a\n", "a");
+    fs::write(p.join("L"), &listed).unwrap();
+    mkfifo(&p.join("fifo"));
+    let child = spawn(p, ["--update", "L", "a", "fifo"]);
+    // Blocks until khsum, having read the list, opens the FIFO.
+    let mut w = fs::OpenOptions::new()
+        .write(true)
+        .open(p.join("fifo"))
+        .unwrap();
+    let changed = format!("{listed}# edited meanwhile\n");
+    fs::write(p.join("L"), &changed).unwrap();
+    std::io::Write::write_all(&mut w, b"data").unwrap();
+    drop(w);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(
+        (s(&o.stdout), s(&o.stderr).as_str(), o.status.code()),
+        (
+            line(b"data", "fifo"),
+            "khsum: L: the list changed while it was being updated (list not changed)\n",
+            Some(1)
+        )
+    );
+    assert_eq!(fs::read_to_string(p.join("L")).unwrap(), changed);
+    assert_eq!(fs::read_dir(p).unwrap().count(), 3);
 }

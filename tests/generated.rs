@@ -39,17 +39,13 @@ fn man_page_and_completions_are_fresh() {
     let bless = std::env::var_os("KHSUM_BLESS").is_some();
     let mut stale = Vec::new();
     for (args, file) in FILES {
-        let out = assert_cmd::Command::cargo_bin("khsum")
-            .unwrap()
-            .args(*args)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "khsum {args:?} failed");
-        assert!(out.stdout.len() > 150, "khsum {args:?} printed too little");
+        let out = crate::util::run(crate::util::khsum(root).args(*args));
+        assert_eq!(out.code, 0, "khsum {args:?} failed: {}", out.err);
+        assert!(out.out.len() > 150, "khsum {args:?} printed too little");
         let path = root.join(file);
-        if std::fs::read(&path).ok().as_deref() != Some(&out.stdout[..]) {
+        if std::fs::read(&path).ok().as_deref() != Some(&out.out[..]) {
             if bless {
-                std::fs::write(&path, &out.stdout).unwrap();
+                std::fs::write(&path, &out.out).unwrap();
             } else {
                 stale.push(*file);
             }

@@ -512,7 +512,7 @@ fn bench_json_csv_and_plot() {
         Some("algorithm,backend,bytes,threads,cycles_per_byte,gb_per_s,spread,samples,noisy")
     );
     assert!(lines.next().unwrap().starts_with("sha256,auto,64,1,"));
-    // Then its multi-buffer kernels (issue 23), one row each.
+    // Then its multi-buffer kernels, one row each.
     for b in khsum::alg::lanes::available_backends() {
         let label = khsum::alg::lanes::label(khsum::alg::lanes::Kind::Sha256, b);
         assert!(
@@ -651,7 +651,7 @@ fn stdin_redirected_from_a_file_hashes_like_the_file() {
 #[test]
 fn blake2b_length_is_in_bits_like_b2sum() {
     let d = files();
-    // GNU cksum 9.8+'s words (`-l 0` is the default length: tests/gnu.rs).
+    // GNU cksum 9.8+'s words (`-l 0` is the default length: tests/interop.rs).
     for (bad, why) in [
         ("7", "length is not a multiple of 8"),
         ("520", "maximum digest length for 'BLAKE2b' is 512 bits"),

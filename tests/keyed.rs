@@ -19,7 +19,7 @@ fn key_bytes(alg: &Algorithm, msg_len: usize) -> Vec<u8> {
     (0..len).map(|i| (i * 7 + 3) as u8).collect()
 }
 
-/// `check --json` is not a tag oracle (issue 24, item 1): for every keyed algorithm, a
+/// `check --json` is not a tag oracle: for every keyed algorithm, a
 /// FAILED record of a line someone forged carries `"digest":null`, never the valid tag
 /// for the message they chose; an OK record shows only the value the list already holds.
 /// Tagged lines (the algorithm from the label) and `-a` with untagged lines alike.

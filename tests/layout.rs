@@ -331,3 +331,36 @@ fn keys_never_pass_through_std_s_stdin_buffer() {
         }
     }
 }
+
+/// The CLI tests start khsum one way: `tests/util.rs`'s `khsum_std` (through the target's
+/// runner, with no key in the environment and a UTF-8 locale), which every other way
+/// there derives from. No other test file finds the binary itself.
+#[test]
+fn tests_start_khsum_only_through_the_harness() {
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut found = Vec::new();
+    // Whole lines less comments: the binary's name is in a string.
+    let lines = |p: &Path| {
+        let text = fs::read_to_string(p).unwrap();
+        text.lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    };
+    for p in sources(&tests, Some(&tests.join("util.rs"))) {
+        if p.ends_with("layout.rs") {
+            continue; // this test names what it looks for
+        }
+        let c = lines(&p);
+        for bad in ["cargo_bin", "CARGO_BIN_EXE"] {
+            if c.contains(bad) {
+                found.push(format!("{}: {bad}", p.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:?}");
+    assert_eq!(
+        lines(&tests.join("util.rs")).matches("cargo_bin(").count(),
+        1
+    );
+}

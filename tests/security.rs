@@ -1,4 +1,4 @@
-//! Issue 24: hostile inputs, generated here, against the `khsum` binary — exact stdout,
+//! Hostile inputs, generated here, against the `khsum` binary — exact stdout,
 //! stderr and exit status. Key files that never end or change while they are used,
 //! lists and names that never end, names built to be slow to quote, `--update` in a
 //! directory others can write, panics in workers, links out of a walked tree, and
@@ -280,6 +280,7 @@ fn update_refuses_dangling_links_and_hard_linked_lists() {
 #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 #[test]
 fn update_syncs_the_directory_after_the_rename() {
+    use crate::util::khsum_under;
     if std::process::Command::new("strace")
         .arg("-V")
         .output()
@@ -290,20 +291,20 @@ fn update_syncs_the_directory_after_the_rename() {
     let d = TempDir::new().unwrap();
     let p = d.path();
     fs::write(p.join("a"), b"a\n").unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("khsum");
-    let o = std::process::Command::new("strace")
-        .current_dir(p)
-        .args([
+    let o = khsum_under(
+        p,
+        &[
+            "strace",
             "-f",
             "-e",
             "trace=open,openat,renameat,renameat2,fsync",
             "-o",
             "trace",
-        ])
-        .arg(&bin)
-        .args(["-a", "sha256", "--update", "L", "a"])
-        .output()
-        .unwrap();
+        ],
+    )
+    .args(["-a", "sha256", "--update", "L", "a"])
+    .output()
+    .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", s(&o.stderr));
     let trace = fs::read_to_string(p.join("trace")).unwrap();
     let dir_fd = trace

@@ -113,14 +113,12 @@ impl TestCommand {
     }
 }
 
-/// `khsum` started in `dir`, with no key in its environment and a UTF-8 locale (the
-/// quoting of names in messages depends on it).
+/// `khsum` started in `dir` (see [`khsum_std`], the one place the binary is started
+/// from), as an `assert_cmd` command.
 pub(crate) fn khsum(dir: &Path) -> assert_cmd::Command {
-    let mut c = assert_cmd::Command::cargo_bin("khsum").unwrap();
+    let mut c = khsum_std();
     c.current_dir(dir);
-    c.env_remove("KHSUM_KEY");
-    c.env("LC_ALL", "C.UTF-8");
-    c
+    assert_cmd::Command::from_std(c)
 }
 
 /// Whether khsum runs under an emulator: a target runner is set for cargo (the aarch64 leg
@@ -132,14 +130,35 @@ pub(crate) fn emulated() -> bool {
     })
 }
 
-/// The binary as a `std::process::Command`, for what `assert_cmd` cannot do (a file as
-/// stdout, a running child's pipes, a closed descriptor); through the target's runner
-/// like [`khsum`].
-#[cfg_attr(not(unix), allow(dead_code))]
+/// The one place the `khsum` binary is started from; every other way here derives from
+/// it. Through the target's runner (QEMU on the aarch64 leg), with no key in its
+/// environment and a UTF-8 locale (the quoting of names in messages depends on it). As a
+/// `std::process::Command` for what `assert_cmd` cannot do (a file as stdout, a running
+/// child's pipes, a closed descriptor).
 pub(crate) fn khsum_std() -> std::process::Command {
     use assert_cmd::cargo::CommandCargoExt;
     let mut c = std::process::Command::cargo_bin("khsum").unwrap();
+    c.env_remove("KHSUM_KEY");
     c.env("LC_ALL", "C.UTF-8");
+    c
+}
+
+/// [`khsum_std`] in `dir` run by `wrapper` (`strace …`, `setpriv …`): the wrapper's
+/// words, then khsum's program and arguments, with khsum's environment.
+#[cfg(unix)]
+pub(crate) fn khsum_under(dir: &Path, wrapper: &[&str]) -> std::process::Command {
+    let base = khsum_std();
+    let mut c = std::process::Command::new(wrapper[0]);
+    c.args(&wrapper[1..])
+        .arg(base.get_program())
+        .args(base.get_args())
+        .current_dir(dir);
+    for (k, v) in base.get_envs() {
+        match v {
+            Some(v) => c.env(k, v),
+            None => c.env_remove(k),
+        };
+    }
     c
 }
 
@@ -148,21 +167,26 @@ pub(crate) fn khsum_std() -> std::process::Command {
 /// files `nobody` must then be able to reach.
 #[cfg(unix)]
 pub(crate) fn khsum_unprivileged(dir: &Path) -> std::process::Command {
-    use assert_cmd::cargo::CommandCargoExt;
     let root = fs::read_to_string("/proc/self/status").is_ok_and(|st| {
         st.lines()
             .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(2) == Some("0"))
     });
-    let mut c = if root {
-        let mut c = std::process::Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
-            .arg(assert_cmd::cargo::cargo_bin("khsum"));
-        c
+    if root {
+        khsum_under(
+            dir,
+            &[
+                "setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "--",
+            ],
+        )
     } else {
-        std::process::Command::cargo_bin("khsum").unwrap()
-    };
-    c.current_dir(dir).env("LC_ALL", "C.UTF-8");
-    c
+        let mut c = khsum_std();
+        c.current_dir(dir);
+        c
+    }
 }
 
 /// `khsum ARGS…` started in `dir` with its stdout and stderr piped, for tests that act
@@ -301,13 +325,10 @@ pub(crate) fn tool_on_names(dir: &Path, prog: &str, args: &[&str]) -> Vec<u8> {
     o.stdout
 }
 
+/// `khsum ARGS…` run in `dir` (through [`run`]): stdout, stderr, exit status.
 pub(crate) fn khsum_in(dir: &Path, args: &[&str]) -> (Vec<u8>, String, i32) {
-    let o = khsum(dir).args(args).output().unwrap();
-    (
-        o.stdout,
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-        o.status.code().unwrap_or(-1),
-    )
+    let r = run(khsum(dir).args(args));
+    (r.out, r.err, r.code)
 }
 
 /// A release-like tree: `rel/a`, `rel/b.tmp`, `rel/sub/c`, `rel/sub/deep/d`.

@@ -111,7 +111,7 @@ mod tests {
     use super::*;
 
     /// The closed cases run on the real binary, spawned with descriptors closed
-    /// (`tests/gnu.rs`); here, the words the error is shown with.
+    /// (`tests/interop.rs`); here, the words the error is shown with.
     #[test]
     fn a_closed_stream_is_a_bad_descriptor() {
         assert_eq!(

@@ -1,4 +1,4 @@
-//! Multi-buffer hashing (issue 23): the known-answer vectors through every multi-buffer
+//! Multi-buffer hashing (lanes): the known-answer vectors through every multi-buffer
 //! kernel this CPU has, and the CLI's output, order, errors and exit statuses when many
 //! small files are hashed in SIMD lanes. Expected digests come from the `md-5`, `sha2`
 //! and `blake3` crates, never from khsum.
