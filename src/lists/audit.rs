@@ -232,6 +232,8 @@ pub struct Finding {
 pub enum AuditError {
     /// The list could not be read or written (the message names it).
     List(String),
+    /// The list could not be read, or is no list to keep (data for the caller to word).
+    ListRead(crate::lists::update::ListError),
     /// The state could not be read or written.
     State(StateError),
     /// The list exists, has no state, and its name names no algorithm: which one its
@@ -431,7 +433,7 @@ impl Audit {
         };
         let parser = ListParser::new(Some(alg), None);
         let list_file =
-            ListFile::read(list, parser, &|a| a == alg, alg.name).map_err(AuditError::List)?;
+            ListFile::read(list, parser, &|a| a == alg, alg.name).map_err(AuditError::ListRead)?;
         let digest = list_file.digest().map_err(AuditError::List)?;
         let mut rows = match &mut store {
             Some(s) => s

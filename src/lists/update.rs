@@ -60,6 +60,29 @@ pub enum Edit {
     Replace(Vec<u8>),
 }
 
+/// Why a list cannot be updated, as data: the binary words it (and names its option).
+#[derive(Debug)]
+pub enum ListError {
+    /// A complete message naming the list and the cause (it cannot be read, a line is too
+    /// long, memory ran out).
+    Plain(String),
+    /// The list is refused for what it is; `list` is its name, quoted for a message.
+    Refused { list: String, why: Refusal },
+}
+
+/// What makes a file no list to update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// A symbolic link to nothing: updating does not create a link's target.
+    DanglingLink,
+    /// Not a regular file.
+    NotRegular,
+    /// The list has this many hard links: the new file renamed over it would split them.
+    HardLinks(u64),
+    /// Line `line` is not a checksum line of `what` (the algorithms being added).
+    NotAList { line: u64, what: String },
+}
+
 /// The list file as it was read.
 struct Read {
     file: fs::File,
@@ -95,24 +118,27 @@ impl ListFile {
     /// a checksum line, a comment or blank.
     ///
     /// # Errors
-    /// One line naming the list and the cause: it cannot be read, or a line is not a
-    /// checksum line of the algorithm (it is not a checksum list).
+    /// The list cannot be read ([`ListError::Plain`]), or it is no list to update
+    /// ([`ListError::Refused`]): a link to nothing, not a regular file, other hard links,
+    /// or a line that is not a checksum line of the algorithm.
     pub fn read(
         path: &Path,
         mut parser: ListParser,
         accept: &dyn Fn(&Algorithm) -> bool,
         what: &str,
-    ) -> Result<ListFile, String> {
+    ) -> Result<ListFile, ListError> {
         let shown = path_bytes(path).into_owned();
         let q = quote(&shown);
-        let fail = |e: std::io::Error| format!("{q}: {}", describe_io_error(&e));
+        let fail = |e: std::io::Error| ListError::Plain(format!("{q}: {}", describe_io_error(&e)));
+        let refused = |why: Refusal| ListError::Refused {
+            list: q.clone(),
+            why,
+        };
         let (path, file) = match open_list(path) {
             Ok((p, f)) => (p, Some(f)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-                    return Err(format!(
-                        "{q}: a symbolic link to a file that does not exist: --update does not create a link's target (list not changed)"
-                    ));
+                    return Err(refused(Refusal::DanglingLink));
                 }
                 (path.to_path_buf(), None)
             }
@@ -130,18 +156,13 @@ impl ListFile {
         };
         let meta = file.metadata().map_err(fail)?;
         if !meta.is_file() {
-            return Err(format!(
-                "{q}: not a regular file; --update needs a checksum list"
-            ));
+            return Err(refused(Refusal::NotRegular));
         }
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
             if meta.nlink() > 1 {
-                return Err(format!(
-                    "{q}: the list has {} hard links: --update writes a new file and renames it over the list, which would split them (list not changed)",
-                    meta.nlink()
-                ));
+                return Err(refused(Refusal::HardLinks(meta.nlink())));
             }
         }
         let mut reader = BufReader::new(&file);
@@ -152,14 +173,16 @@ impl ListFile {
                 Ok(Some(buf)) => buf,
                 Ok(None) => break,
                 Err(ReadError::TooLong(max)) => {
-                    return Err(format!(
+                    return Err(ListError::Plain(format!(
                         "{q}: {}: line too long (more than {max} bytes) (list not changed)",
                         n + 1
-                    ));
+                    )));
                 }
                 Err(ReadError::Io(e)) => return Err(fail(e)),
                 Err(ReadError::OutOfMemory(_)) => {
-                    return Err(format!("{q}: out of memory (list not changed)"));
+                    return Err(ListError::Plain(format!(
+                        "{q}: out of memory (list not changed)"
+                    )));
                 }
             };
             n += 1;
@@ -169,15 +192,17 @@ impl ListFile {
             match parser.parse(&buf) {
                 Line::Skip => {}
                 Line::Entry(e) if !accept(e.algorithm) => {
-                    return Err(format!(
-                        "{q}: {n}: not a {what} checksum line: --update needs a checksum list of the algorithm it adds (list not changed)"
-                    ));
+                    return Err(refused(Refusal::NotAList {
+                        line: n,
+                        what: what.to_string(),
+                    }));
                 }
                 // Only a detecting parser returns untagged lines; --update's never does.
                 Line::Improper(_) | Line::Untagged(_) => {
-                    return Err(format!(
-                        "{q}: {n}: not a {what} checksum line: --update needs a checksum list of the algorithm it adds (list not changed)"
-                    ));
+                    return Err(refused(Refusal::NotAList {
+                        line: n,
+                        what: what.to_string(),
+                    }));
                 }
                 Line::Entry(e) => {
                     let l = list
@@ -767,7 +792,16 @@ mod tests {
         let e = ListFile::read(&l, parser(), &|_| true, "sha256")
             .err()
             .unwrap();
-        assert!(e.ends_with(": 1: not a sha256 checksum line: --update needs a checksum list of the algorithm it adds (list not changed)"), "{e}");
+        match e {
+            ListError::Refused { why, .. } => assert_eq!(
+                why,
+                Refusal::NotAList {
+                    line: 1,
+                    what: "sha256".into()
+                }
+            ),
+            ListError::Plain(m) => panic!("{m}"),
+        }
         // No other file is left in the directory.
         assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1);
     }
@@ -823,9 +857,10 @@ mod tests {
         let mut text = format!("{}  a\n", "ab".repeat(32)).into_bytes();
         text.extend(std::iter::repeat_n(b'x', LINE_MAX + 1));
         fs::write(&l, &text).unwrap();
-        let e = ListFile::read(&l, parser(), &|_| true, "sha256")
-            .err()
-            .unwrap();
+        let Some(ListError::Plain(e)) = ListFile::read(&l, parser(), &|_| true, "sha256").err()
+        else {
+            panic!("not refused as too long")
+        };
         assert_eq!(
             e,
             format!(

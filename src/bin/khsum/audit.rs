@@ -34,6 +34,7 @@ fn bit(c: Class) -> u8 {
 fn stop(e: &AuditError) -> (String, u8) {
     match e {
         AuditError::List(m) => (m.clone(), USAGE),
+        AuditError::ListRead(e) => (crate::setup::list_error(e, "khsum audit"), USAGE),
         AuditError::State(s) => {
             let status = match s.kind {
                 StateErrorKind::Version(_) => USAGE,

@@ -920,7 +920,8 @@ fn update_plan(
     } else {
         ListParser::new(None, None)
     };
-    let list = ListFile::read(path, parser, &|a| algs.contains(&a), &what).map_err(SetupError)?;
+    let list = ListFile::read(path, parser, &|a| algs.contains(&a), &what)
+        .map_err(|e| SetupError(setup::list_error(&e, "--update")))?;
     Ok(UpdatePlan {
         list,
         existing: if check_existing {

@@ -3,6 +3,7 @@
 
 use crate::args::{Common, KeyArgs};
 use khsum::algorithm::{LengthError, LengthUnit};
+use khsum::lists::update::{ListError, Refusal};
 use khsum::{Algorithm, Hasher, Key, KeyRule, Params};
 
 /// The line GNU's tools end a usage error with, printed as it is (no program name).
@@ -259,6 +260,28 @@ impl KeyMaterial {
             KeyMaterial::File(m) => Some(m.key_for(alg.key)?),
             KeyMaterial::Env { var, text } => Some(Key::from_env_text(var, text, alg.key)?),
         })
+    }
+}
+
+/// A list `option` (`--update`, `khsum audit`) cannot read or refuses, in words.
+pub fn list_error(e: &ListError, option: &str) -> String {
+    let (list, why) = match e {
+        ListError::Plain(m) => return m.clone(),
+        ListError::Refused { list, why } => (list, why),
+    };
+    match why {
+        Refusal::DanglingLink => format!(
+            "{list}: a symbolic link to a file that does not exist: {option} does not create a link's target (list not changed)"
+        ),
+        Refusal::NotRegular => {
+            format!("{list}: not a regular file; {option} needs a checksum list")
+        }
+        Refusal::HardLinks(n) => format!(
+            "{list}: the list has {n} hard links: {option} writes a new file and renames it over the list, which would split them (list not changed)"
+        ),
+        Refusal::NotAList { line, what } => format!(
+            "{list}: {line}: not a {what} checksum line: {option} needs a checksum list of the algorithm it adds (list not changed)"
+        ),
     }
 }
 
