@@ -31,7 +31,7 @@ use crate::files::walk::{Item as WalkItem, NOT_FOLLOWED, TreeRules, Walker};
 use crate::hasher::Hasher;
 use crate::lists::checkfile::{Entry, LineFormat, ListParser, format_line};
 use crate::lists::proof::Chosen;
-use crate::lists::state::{self, Changes, Row, StateError, Store};
+use crate::lists::state::{self, Changes, Known, Row, StateError, Store};
 use crate::lists::update::{Edit, ListFile, normalize};
 use crate::lists::verify::{Verdict, verdict};
 use std::cmp::Ordering;
@@ -326,8 +326,8 @@ pub fn hash_batch(jobs: Vec<Job>, proto: &Arc<dyn Hasher>, mmap: Mmap) -> Vec<Do
 
 /// One listed name.
 struct Slot {
-    /// Its state row, when it is one for the listed digest.
-    row: Option<Row>,
+    /// Its state row's metadata, when the row is one for the listed digest.
+    row: Option<Known>,
     /// Met by the walk (or looked up by name).
     seen: bool,
 }
@@ -435,20 +435,36 @@ impl Audit {
         let list_file =
             ListFile::read(list, parser, &|a| a == alg, alg.name).map_err(AuditError::ListRead)?;
         let digest = list_file.digest().map_err(AuditError::List)?;
-        let mut rows = match &mut store {
-            Some(s) => s
-                .load(digest.as_ref().map(|d| &d[..]))
-                .map_err(AuditError::State)?,
-            None => HashMap::new(),
-        };
-        let mut slots = HashMap::with_capacity(list_file.len());
-        for (name, e) in list_file.names() {
-            let row = rows
-                .remove(name)
-                .filter(|r| r.algorithm == alg.name && crate::digests_equal(&r.digest, &e.digest));
-            slots.insert(name.to_vec(), Slot { row, seen: false });
+        // The list's names, then each state row read into its name's slot (kept when it
+        // is of the listed digest), one row at a time: the rows are never all held.
+        let mut slots: HashMap<Vec<u8>, Slot> = HashMap::with_capacity(list_file.len());
+        for (name, _) in list_file.names() {
+            slots.insert(
+                name.to_vec(),
+                Slot {
+                    row: None,
+                    seen: false,
+                },
+            );
         }
-        let stale = rows.into_keys().collect();
+        let mut stale = Vec::new();
+        if let Some(s) = &mut store {
+            s.load_each(digest.as_ref().map(|d| &d[..]), &mut |name, row| match (
+                slots.get_mut(&name),
+                list_file.get(&name),
+            ) {
+                (Some(slot), Some(entries)) => {
+                    let listed = entries.first().map(|e| &e.digest[..]);
+                    if row.algorithm == alg.name
+                        && listed.is_some_and(|d| crate::digests_equal(&row.digest, d))
+                    {
+                        slot.row = Some(row.known());
+                    }
+                }
+                _ => stale.push(name),
+            })
+            .map_err(AuditError::State)?;
+        }
         let list_mtime = list_file.modified().map(ns_since_epoch);
         Ok(Audit {
             list: list_file,
