@@ -3,6 +3,7 @@
 //! that `b3sum -c` and `sha256sum -c` still verify.
 
 use crate::util::{Dir, Run, mkfifo, s};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -350,7 +351,7 @@ const EVENTS: &[Event] = &[
         code: 4,
     },
     Event {
-        what: "a deleted file's two copies: one move, one duplicate",
+        what: "a file renamed and copied: the rename (same inode) is the move",
         before: nothing,
         act: |d| {
             fs::copy(d.join("d/a"), d.join("d/x1")).unwrap();
@@ -358,7 +359,7 @@ const EVENTS: &[Event] = &[
         },
         args: &[],
         env: None,
-        out: "d/x1: moved from d/a\nd/x2: duplicate of d/x1\n",
+        out: "d/x1: duplicate of d/x2\nd/x2: moved from d/a\n",
         err: "khsum: L: 3 ok, 1 moved, 1 duplicate; 2 files read (12 bytes)\n",
         code: 0,
     },
@@ -746,5 +747,189 @@ fn scrub_reads_every_file_within_13_runs_at_8_percent() {
         let v = verified();
         let fresh = v.iter().filter(|&&t| t > first).count();
         assert_eq!(fresh, (8 * run).min(100), "run {run}");
+    }
+}
+
+/// What `hashdeep -a -vvv -k known.txt` says of a tree: paths with no known hash (`No
+/// match`), paths whose content is known under another path (`Moved from`), and known
+/// paths whose hash matched no file (`Known file not used`).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Verdicts {
+    no_match: BTreeSet<String>,
+    moved: BTreeMap<String, String>,
+    not_used: BTreeSet<String>,
+}
+
+fn hashdeep_verdicts(out: &[u8]) -> Verdicts {
+    let mut v = Verdicts::default();
+    for l in s(out).lines() {
+        if let Some(p) = l.strip_suffix(": No match") {
+            v.no_match.insert(p.to_string());
+        } else if let Some(p) = l.strip_suffix(": Known file not used") {
+            v.not_used.insert(p.to_string());
+        } else if let Some((p, from)) = l.split_once(": Moved from ") {
+            v.moved.insert(p.to_string(), from.to_string());
+        }
+    }
+    v
+}
+
+/// The same three sets from `khsum audit --json`'s records: no known content is changed,
+/// corrupt or new; known content at another path is moved or duplicate; a listed path
+/// whose content is nowhere is missing, changed or corrupt.
+fn khsum_verdicts(out: &[u8]) -> Verdicts {
+    let mut v = Verdicts::default();
+    for r in crate::util::json_lines(out) {
+        let (Some(name), Some(state)) = (r["name"].as_str(), r["state"].as_str()) else {
+            continue; // the summary
+        };
+        match state {
+            "changed" | "corrupt" => {
+                v.no_match.insert(name.to_string());
+                v.not_used.insert(name.to_string());
+            }
+            "new" => {
+                v.no_match.insert(name.to_string());
+            }
+            "missing" => {
+                v.not_used.insert(name.to_string());
+            }
+            "moved" | "duplicate" => {
+                v.moved
+                    .insert(name.to_string(), r["from"].as_str().unwrap().to_string());
+            }
+            "ok" | "touched" => {}
+            other => panic!("unexpected state {other}: {r}"),
+        }
+    }
+    // A duplicate of an entry that moved names where its content went; hashdeep names
+    // the listed path it came from.
+    let moved_from: BTreeMap<String, String> = v.moved.clone();
+    for from in v.moved.values_mut() {
+        if let Some(listed) = moved_from.get(from) {
+            *from = listed.clone();
+        }
+    }
+    v
+}
+
+/// Distinct file content: the case and a serial number, then random bytes.
+fn unique(rng: &mut khsum::testutil::TestRng, seed: u64, serial: &mut u64) -> Vec<u8> {
+    *serial += 1;
+    let mut c = format!("{seed}-{serial}\n").into_bytes();
+    let len = rng.below(3000) as usize;
+    c.extend(rng.bytes(len));
+    c
+}
+
+/// Differential property test against hashdeep's audit mode (`-a -k`), the reference for
+/// moves and deletions by content: random trees of files with distinct contents, a first
+/// `khsum audit --update` and `hashdeep -l -r` of the same tree, then random events
+/// (edits, bit flips with the mtime restored, touches, deletions, moves within and across
+/// directories, copies, new files), then both audits. Every path's verdict maps to the
+/// same hashdeep answer (see [`khsum_verdicts`]). `KHSUM_AUDIT_SEED` reruns one case.
+#[test]
+fn audits_agree_with_hashdeep_on_random_trees() {
+    use khsum::testutil::TestRng;
+    let cases: u64 = if crate::util::emulated() { 4 } else { 40 };
+    let seeds: Vec<u64> = match std::env::var("KHSUM_AUDIT_SEED") {
+        Ok(v) => vec![v.parse().unwrap()],
+        Err(_) => (0..cases).map(|i| 0x6175_6469_7400_0036 + i).collect(),
+    };
+    for seed in seeds {
+        let mut rng = TestRng::new(seed);
+        let d = Dir::new();
+        let n = 5 + rng.below(40) as usize;
+        let mut names: Vec<String> = Vec::new();
+        let mut serial = 0u64;
+        for i in 0..n {
+            let name = format!("d/s{}/f{i}", rng.below(3));
+            d.create(&name, unique(&mut rng, seed, &mut serial));
+            set_mtime(&d.path().join(&name), (T0 + i as u64) as i64, FRAC);
+            names.push(name);
+        }
+        assert_eq!(audit(&d, &["--update", "L.sha256", "d"]).code, 0);
+        let known = d.tool("hashdeep", &["-c", "sha256", "-l", "-r", "d"]);
+        d.create("known.txt", known);
+        let mut done = Vec::new();
+        for _ in 0..1 + rng.below(n as u64 / 2 + 1) {
+            if names.is_empty() {
+                break;
+            }
+            let i = rng.below(names.len() as u64) as usize;
+            let p = d.path().join(&names[i]);
+            let event = rng.below(7);
+            match event {
+                // Edit: new content, a later mtime.
+                0 => {
+                    fs::write(&p, unique(&mut rng, seed, &mut serial)).unwrap();
+                    set_mtime(&p, (T0 + 100_000) as i64, 0);
+                }
+                // A bit flipped in place, the mtime restored.
+                1 => {
+                    let before = fs::metadata(&p).unwrap().modified().unwrap();
+                    let mut data = fs::read(&p).unwrap();
+                    let at = rng.below(data.len() as u64) as usize;
+                    data[at] ^= 1 << rng.below(8);
+                    fs::write(&p, data).unwrap();
+                    fs::File::open(&p)
+                        .unwrap()
+                        .set_times(fs::FileTimes::new().set_modified(before))
+                        .unwrap();
+                }
+                // Touched: the mtime alone.
+                2 => set_mtime(&p, (T0 + 200_000) as i64, 7),
+                3 => {
+                    fs::remove_file(&p).unwrap();
+                    names.remove(i);
+                }
+                // Moved, maybe to another directory.
+                4 => {
+                    let to = format!("d/s{}/m{serial}-{i}", rng.below(4));
+                    serial += 1;
+                    fs::create_dir_all(d.path().join(&to).parent().unwrap()).unwrap();
+                    fs::rename(&p, d.path().join(&to)).unwrap();
+                    names[i] = to;
+                }
+                // Copied.
+                5 => {
+                    let to = format!("d/c{serial}");
+                    serial += 1;
+                    fs::copy(&p, d.path().join(&to)).unwrap();
+                    names.push(to);
+                }
+                // A new file.
+                _ => {
+                    let to = format!("d/s{}/n{serial}", rng.below(3));
+                    d.create(&to, unique(&mut rng, seed, &mut serial));
+                    names.push(to);
+                }
+            }
+            done.push((event, i));
+        }
+        let ours = d.command().args(["audit", "--json", "L.sha256", "d"]).run();
+        assert_eq!(ours.err, "", "seed {seed}");
+        let theirs = d.reference(
+            "hashdeep",
+            &[
+                "-c",
+                "sha256",
+                "-l",
+                "-r",
+                "-a",
+                "-vvv",
+                "-k",
+                "known.txt",
+                "d",
+            ],
+            b"",
+        );
+        assert_eq!(
+            khsum_verdicts(&ours.out),
+            hashdeep_verdicts(&theirs.out),
+            "seed {seed} (KHSUM_AUDIT_SEED={seed}), events {done:?}\nkhsum:\n{}\nhashdeep:\n{}",
+            s(&ours.out),
+            s(&theirs.out)
+        );
     }
 }

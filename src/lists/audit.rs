@@ -815,7 +815,29 @@ impl Audit {
         let mut missing: HashSet<Vec<u8>> = self.missing.iter().cloned().collect();
         // Where each claimed entry's content went.
         let mut claimed: HashMap<Vec<u8>, Vec<u8>> = HashMap::new();
-        for (name, st, digest, size) in unlisted {
+        // A rename keeps the file's device and inode: an unlisted file with a missing
+        // entry's content and the inode its state recorded is that entry's move, before
+        // any copy of it that comes first in name order.
+        let mut renamed: HashMap<usize, Named> = HashMap::new();
+        for (i, (name, st, digest, _)) in unlisted.iter().enumerate() {
+            let same_inode = |k: &Vec<u8>| {
+                missing.contains(k)
+                    && self
+                        .slots
+                        .get(k)
+                        .and_then(|s| s.row)
+                        .is_some_and(|r| r.dev == st.dev && r.ino == st.ino)
+            };
+            if let Some((k, listed)) = by_digest
+                .get(digest)
+                .and_then(|c| c.iter().find(|(k, _)| same_inode(k)))
+            {
+                missing.remove(k);
+                claimed.insert(k.clone(), name.clone());
+                renamed.insert(i, (k.clone(), listed.clone()));
+            }
+        }
+        for (i, (name, st, digest, size)) in unlisted.into_iter().enumerate() {
             let cands = by_digest
                 .get(&digest)
                 .map(Vec::as_slice)
@@ -823,16 +845,17 @@ impl Audit {
             let base = |n: &[u8]| n.rsplit(|&c| c == b'/').next().map(<[u8]>::to_vec);
             let free: Vec<&(Vec<u8>, Vec<u8>)> =
                 cands.iter().filter(|(k, _)| missing.contains(k)).collect();
-            let pick = free
-                .iter()
-                .find(|(_, n)| base(n) == base(&name))
-                .or(free.first())
-                .copied();
+            let pick = renamed.remove(&i).or_else(|| {
+                free.iter()
+                    .find(|(_, n)| base(n) == base(&name))
+                    .or(free.first())
+                    .map(|&p| p.clone())
+            });
             let key = normalize(&name).into_owned();
             let (state, from) = if let Some((k, listed_name)) = pick {
-                missing.remove(k);
+                missing.remove(&k);
                 claimed.insert(k.clone(), name.clone());
-                (State::Moved, Some((k.clone(), listed_name.clone())))
+                (State::Moved, Some((k, listed_name)))
             } else if let Some((k, listed_name)) = cands.first() {
                 let at = claimed
                     .get(k)
