@@ -204,14 +204,20 @@ impl ListFile {
                         what: what.to_string(),
                     }));
                 }
-                Line::Entry(e) => {
-                    let l = list
-                        .entries
-                        .entry(normalize(&e.name).into_owned())
-                        .or_default();
-                    l.entries.push(e);
-                    l.spans.push(span);
-                }
+                // A name's first line allocates room for one entry, not the four a first
+                // push reserves: 240 bytes less per name (a million-line list: 240 MB).
+                Line::Entry(e) => match list.entries.entry(normalize(&e.name).into_owned()) {
+                    std::collections::hash_map::Entry::Occupied(mut l) => {
+                        l.get_mut().entries.push(e);
+                        l.get_mut().spans.push(span);
+                    }
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        v.insert(Listed {
+                            entries: vec![e],
+                            spans: vec![span],
+                        });
+                    }
+                },
             }
         }
         drop(reader);
