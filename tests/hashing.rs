@@ -399,6 +399,7 @@ fn bench_json_csv_and_plot() {
             "--sizes",
             "64,1K",
             "--json",
+            "--all-backends",
             "--plot",
         ])
         .arg(&svg));
@@ -431,20 +432,27 @@ fn bench_json_csv_and_plot() {
         for k in [
             "algorithm",
             "backend",
+            "keyed",
             "bytes",
             "cycles_per_byte",
             "gb_per_s",
         ] {
             assert!(o.get(k).is_some(), "{k} missing in {o}");
         }
+        // The MAC keyed, the hash not.
+        assert_eq!(
+            o["keyed"].as_bool(),
+            Some(o["algorithm"] == "siphash-2-4"),
+            "{o}"
+        );
         assert!(o["gb_per_s"].as_f64().unwrap() > 0.0);
         assert!([64, 1024].contains(&o["bytes"].as_u64().unwrap()));
         if cfg!(target_arch = "x86_64") {
             assert!(o["cycles_per_byte"].as_f64().unwrap() > 0.0);
         }
     }
-    // The plot: one line per algorithm × backend; a legend entry per algorithm and per
-    // backend; the CPU and today's date in the title.
+    // The plot with --all-backends: one line per algorithm × backend; a legend entry per
+    // algorithm and per backend; the CPU and today's date in the title.
     let text = fs::read_to_string(&svg).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
     let lines = doc
@@ -509,9 +517,9 @@ fn bench_json_csv_and_plot() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("algorithm,backend,bytes,threads,cycles_per_byte,gb_per_s,spread,samples,noisy")
+        Some("algorithm,backend,keyed,bytes,threads,cycles_per_byte,gb_per_s,spread,samples,noisy")
     );
-    assert!(lines.next().unwrap().starts_with("sha256,auto,64,1,"));
+    assert!(lines.next().unwrap().starts_with("sha256,auto,false,64,1,"));
     // Then its multi-buffer kernels (issue 23), one row each.
     for b in khsum::alg::lanes::available_backends() {
         let label = khsum::alg::lanes::label(khsum::alg::lanes::Kind::Sha256, b);
@@ -519,7 +527,7 @@ fn bench_json_csv_and_plot() {
             lines
                 .next()
                 .unwrap()
-                .starts_with(&format!("sha256,{label},64,1,"))
+                .starts_with(&format!("sha256,{label},false,64,1,"))
         );
     }
     assert_eq!(lines.next(), None);

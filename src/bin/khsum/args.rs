@@ -479,9 +479,14 @@ pub struct BenchCmd {
     #[arg(long = "csv")]
     pub csv: bool,
 
-    /// Also draw cycles/byte against message size into FILE (SVG)
+    /// Also draw cycles/byte against message size into FILE (SVG), each algorithm's
+    /// best backend
     #[arg(long = "plot", value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+
+    /// With --plot, draw every backend measured (and the multi-buffer kernels)
+    #[arg(long = "all-backends", requires = "plot")]
+    pub all_backends: bool,
 
     /// Also measure multi-threaded throughput over many inputs with N threads
     #[arg(long = "threads", value_name = "N")]

@@ -917,10 +917,13 @@ const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];
 
 /// What `khsum bench` measures and how it reports it.
 pub struct BenchPlan {
-    pub cases: Vec<(&'static Algorithm, Backend, usize)>,
+    /// Algorithm, backend, message size, and whether keyed ([`measure::keyings`]).
+    pub cases: Vec<(&'static Algorithm, Backend, usize, bool)>,
     pub budget: Budget,
     pub format: Format,
     pub plot: Option<std::path::PathBuf>,
+    /// `--all-backends`: the plot draws every backend, not only each algorithm's best.
+    pub plot_all: bool,
     pub threads: Option<usize>,
 }
 
@@ -965,13 +968,15 @@ fn bench(cmd: &BenchCmd) -> Result<Plan, SetupError> {
     };
     let mut cases = Vec::new();
     for &a in &algs {
-        for b in a.available_backends() {
-            if !wanted.is_empty() && !wanted.contains(&b) {
-                continue;
-            }
-            for &s in &sizes {
-                if measure::size_applies(a, s) {
-                    cases.push((a, b, s));
+        for &keyed in measure::keyings(a) {
+            for b in a.available_backends() {
+                if !wanted.is_empty() && !wanted.contains(&b) {
+                    continue;
+                }
+                for &s in &sizes {
+                    if measure::size_applies(a, s) {
+                        cases.push((a, b, s, keyed));
+                    }
                 }
             }
         }
@@ -996,6 +1001,7 @@ fn bench(cmd: &BenchCmd) -> Result<Plan, SetupError> {
             Format::Table
         },
         plot: cmd.plot.clone(),
+        plot_all: cmd.all_backends,
         threads: cmd.threads,
     }))
 }
