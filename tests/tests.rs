@@ -14,6 +14,7 @@ mod kernels;
 mod keyed;
 mod layout;
 mod lemac;
+mod messages;
 mod multibuf;
 mod multimixer;
 mod rescue;

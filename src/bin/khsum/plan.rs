@@ -21,7 +21,6 @@ use khsum::lists::update::ListFile;
 use khsum::tools::measure::{self, Budget};
 use khsum::{Algorithm, Hasher, KeyRule, LineStyle, Params};
 use std::ffi::OsString;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -527,7 +526,7 @@ fn derived(
 
 /// The keyed, configured hasher every input gets a copy of: one algorithm's, or a
 /// [`Multi`] of several (one read, one digest each), with each algorithm's output length.
-/// A MAC without a key gets a note on a terminal: its output is a fingerprint under the
+/// A MAC without a key gets a note on stderr: its output is a fingerprint under the
 /// all-zero key.
 fn prototype(
     algs: &[&'static Algorithm],
@@ -552,9 +551,11 @@ fn prototype(
                 alg.name
             ));
         }
-        if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
+        // Said every time, not only on a terminal: a script's log shows that these
+        // digests authenticate nothing.
+        if alg.needs_key() && !source.is_some() {
             crate::report::warn(&format!(
-                "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",
+                "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC (a key: --key-file or --key-env)",
                 alg.name
             ));
         }
@@ -835,6 +836,9 @@ fn check(
     lists: Vec<OsString>,
 ) -> Result<Plan, SetupError> {
     key_habits(key)?;
+    if let Some(m) = crate::suggest::digest_for_a_list(&lists) {
+        return Err(SetupError(m));
+    }
     if tree.recursive {
         return Err(SetupError(
             "-r is for hashing; to find files a list does not name, use --unlisted DIR".into(),
