@@ -29,6 +29,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum''s h1: of a module tree (-r, with --prefix) or of a module zip')
+            [CompletionResult]::new('--prefix', '--prefix', [CompletionResultType]::ParameterName, 'With --format go-h1: the MODULE@VERSION a tree''s files are named under, as go.sum hashes them')
             [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits')
             [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'Read the key, as hex digits, from environment variable VAR')
             [CompletionResult]::new('--derive-key', '--derive-key', [CompletionResultType]::ParameterName, 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key')
@@ -38,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Hash the files named in FILE, one per line (''-'': standard input)')
             [CompletionResult]::new('--files0-from', '--files0-from', [CompletionResultType]::ParameterName, 'Hash the files named in FILE, each ended by a NUL byte (find -print0)')
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)')
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'Check the one FILE against DIGEST (''FILE: OK'' or ''FILE: FAILED'', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32')
             [CompletionResult]::new('--unlisted', '--unlisted', [CompletionResultType]::ParameterName, 'Also report every regular file below DIR that no list names (''name: NEW''), and fail if there is one (repeatable)')
             [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Read checksum lists from the FILEs and verify them (same as ''khsum check'')')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Read checksum lists from the FILEs and verify them (same as ''khsum check'')')
@@ -78,6 +81,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('hash', 'hash', [CompletionResultType]::ParameterValue, 'Hash files (the default when no subcommand is given)')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Verify checksum lists (GNU, BSD --tag and b3sum forms)')
             [CompletionResult]::new('tag', 'tag', [CompletionResultType]::ParameterValue, 'Compute keyed tags (MACs) of files; a key is required')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Audit trees against a checksum list over time: bit rot told apart from edits, moves and deletions, from a state kept beside the list')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the algorithms, their key and output sizes, and this CPU''s backend')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has')
             [CompletionResult]::new('selftest', 'selftest', [CompletionResultType]::ParameterValue, 'Run every known-answer vector on every backend this CPU has')
@@ -94,6 +98,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum''s h1: of a module tree (-r, with --prefix) or of a module zip')
+            [CompletionResult]::new('--prefix', '--prefix', [CompletionResultType]::ParameterName, 'With --format go-h1: the MODULE@VERSION a tree''s files are named under, as go.sum hashes them')
             [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits')
             [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'Read the key, as hex digits, from environment variable VAR')
             [CompletionResult]::new('--derive-key', '--derive-key', [CompletionResultType]::ParameterName, 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key')
@@ -132,6 +138,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             break
         }
         'khsum;check' {
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'Check the one FILE against DIGEST (''FILE: OK'' or ''FILE: FAILED'', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32')
             [CompletionResult]::new('--unlisted', '--unlisted', [CompletionResultType]::ParameterName, 'Also report every regular file below DIR that no list names (''name: NEW''), and fail if there is one (repeatable)')
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Check only the lines of this algorithm, under it alone (default: each line''s own, as the description says)')
             [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Check only the lines of this algorithm, under it alone (default: each line''s own, as the description says)')
@@ -178,6 +185,8 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--nonce', '--nonce', [CompletionResultType]::ParameterName, 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum''s h1: of a module tree (-r, with --prefix) or of a module zip')
+            [CompletionResult]::new('--prefix', '--prefix', [CompletionResultType]::ParameterName, 'With --format go-h1: the MODULE@VERSION a tree''s files are named under, as go.sum hashes them')
             [CompletionResult]::new('--key-file', '--key-file', [CompletionResultType]::ParameterName, 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits')
             [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'Read the key, as hex digits, from environment variable VAR')
             [CompletionResult]::new('--derive-key', '--derive-key', [CompletionResultType]::ParameterName, 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key')
@@ -213,6 +222,33 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--check-existing', '--check-existing', [CompletionResultType]::ParameterName, 'With --update, also verify the files LIST already names')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'khsum;audit' {
+            [CompletionResult]::new('--accept', '--accept', [CompletionResultType]::ParameterName, 'With --update, also record the content of this corrupt or older file (repeatable)')
+            [CompletionResult]::new('--scrub', '--scrub', [CompletionResultType]::ParameterName, 'Also re-read this share of the unchanged files, verified longest ago first: PERCENT% of them (8%), or files adding up to a byte budget (500M, 2G)')
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Algorithm of a new LIST (default blake3, or what LIST''s name says); an existing LIST keeps the one its state records')
+            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Algorithm of a new LIST (default blake3, or what LIST''s name says); an existing LIST keeps the one its state records')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Number of worker threads (default: the number of logical cores)')
+            [CompletionResult]::new('--exclude', '--exclude', [CompletionResultType]::ParameterName, 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)')
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'Descend at most N levels below directory arguments (1: their own entries)')
+            [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'Record new, moved, changed and touched files in LIST and its state (LIST is created when it does not exist)')
+            [CompletionResult]::new('--prune', '--prune', [CompletionResultType]::ParameterName, 'With --update, drop the entries of missing files')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Say what would be recorded; write nothing (neither LIST nor its state)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per file that is not ok, and a summary object, instead of lines')
+            [CompletionResult]::new('--no-mmap', '--no-mmap', [CompletionResultType]::ParameterName, 'Read files, never memory-map them')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'Show progress on stderr even when it is not a terminal')
+            [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never show progress')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Hash every regular file below directory arguments, in sorted order')
+            [CompletionResult]::new('--one-file-system', '--one-file-system', [CompletionResultType]::ParameterName, 'Do not enter directories on other file systems')
+            [CompletionResult]::new('-L', '-L ', [CompletionResultType]::ParameterName, 'Follow symbolic links to directories (loops are reported and skipped)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Follow symbolic links to directories (loops are reported and skipped)')
+            [CompletionResult]::new('-P', '-P ', [CompletionResultType]::ParameterName, 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)')
+            [CompletionResult]::new('--no-dereference', '--no-dereference', [CompletionResultType]::ParameterName, 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'khsum;list' {
@@ -277,6 +313,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('hash', 'hash', [CompletionResultType]::ParameterValue, 'Hash files (the default when no subcommand is given)')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Verify checksum lists (GNU, BSD --tag and b3sum forms)')
             [CompletionResult]::new('tag', 'tag', [CompletionResultType]::ParameterValue, 'Compute keyed tags (MACs) of files; a key is required')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Audit trees against a checksum list over time: bit rot told apart from edits, moves and deletions, from a state kept beside the list')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the algorithms, their key and output sizes, and this CPU''s backend')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has')
             [CompletionResult]::new('selftest', 'selftest', [CompletionResultType]::ParameterValue, 'Run every known-answer vector on every backend this CPU has')
@@ -291,6 +328,9 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             break
         }
         'khsum;help;tag' {
+            break
+        }
+        'khsum;help;audit' {
             break
         }
         'khsum;help;list' {

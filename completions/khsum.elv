@@ -26,6 +26,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --nonce 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)'
             cand -j 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
             cand --threads 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
+            cand --format 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum''s h1: of a module tree (-r, with --prefix) or of a module zip'
+            cand --prefix 'With --format go-h1: the MODULE@VERSION a tree''s files are named under, as go.sum hashes them'
             cand --key-file 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits'
             cand --key-env 'Read the key, as hex digits, from environment variable VAR'
             cand --derive-key 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key'
@@ -35,6 +37,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --files-from 'Hash the files named in FILE, one per line (''-'': standard input)'
             cand --files0-from 'Hash the files named in FILE, each ended by a NUL byte (find -print0)'
             cand --update 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)'
+            cand --expect 'Check the one FILE against DIGEST (''FILE: OK'' or ''FILE: FAILED'', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32'
             cand --unlisted 'Also report every regular file below DIR that no list names (''name: NEW''), and fail if there is one (repeatable)'
             cand -c 'Read checksum lists from the FILEs and verify them (same as ''khsum check'')'
             cand --check 'Read checksum lists from the FILEs and verify them (same as ''khsum check'')'
@@ -75,6 +78,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand hash 'Hash files (the default when no subcommand is given)'
             cand check 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
             cand tag 'Compute keyed tags (MACs) of files; a key is required'
+            cand audit 'Audit trees against a checksum list over time: bit rot told apart from edits, moves and deletions, from a state kept beside the list'
             cand list 'List the algorithms, their key and output sizes, and this CPU''s backend'
             cand bench 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has'
             cand selftest 'Run every known-answer vector on every backend this CPU has'
@@ -90,6 +94,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --nonce 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)'
             cand -j 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
             cand --threads 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
+            cand --format 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum''s h1: of a module tree (-r, with --prefix) or of a module zip'
+            cand --prefix 'With --format go-h1: the MODULE@VERSION a tree''s files are named under, as go.sum hashes them'
             cand --key-file 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits'
             cand --key-env 'Read the key, as hex digits, from environment variable VAR'
             cand --derive-key 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key'
@@ -127,6 +133,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --help 'Print help'
         }
         &'khsum;check'= {
+            cand --expect 'Check the one FILE against DIGEST (''FILE: OK'' or ''FILE: FAILED'', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32'
             cand --unlisted 'Also report every regular file below DIR that no list names (''name: NEW''), and fail if there is one (repeatable)'
             cand -a 'Check only the lines of this algorithm, under it alone (default: each line''s own, as the description says)'
             cand --algorithm 'Check only the lines of this algorithm, under it alone (default: each line''s own, as the description says)'
@@ -172,6 +179,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --nonce 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)'
             cand -j 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
             cand --threads 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order'
+            cand --format 'How digests are written: hex (the default), base64, sri (sha256-BASE64), oci (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum''s h1: of a module tree (-r, with --prefix) or of a module zip'
+            cand --prefix 'With --format go-h1: the MODULE@VERSION a tree''s files are named under, as go.sum hashes them'
             cand --key-file 'Read the key from FILE (''-'' for standard input): raw bytes or hex digits'
             cand --key-env 'Read the key, as hex digits, from environment variable VAR'
             cand --derive-key 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key'
@@ -207,6 +216,32 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --check-existing 'With --update, also verify the files LIST already names'
             cand -h 'Print help'
             cand --help 'Print help'
+        }
+        &'khsum;audit'= {
+            cand --accept 'With --update, also record the content of this corrupt or older file (repeatable)'
+            cand --scrub 'Also re-read this share of the unchanged files, verified longest ago first: PERCENT% of them (8%), or files adding up to a byte budget (500M, 2G)'
+            cand -a 'Algorithm of a new LIST (default blake3, or what LIST''s name says); an existing LIST keeps the one its state records'
+            cand --algorithm 'Algorithm of a new LIST (default blake3, or what LIST''s name says); an existing LIST keeps the one its state records'
+            cand -j 'Number of worker threads (default: the number of logical cores)'
+            cand --threads 'Number of worker threads (default: the number of logical cores)'
+            cand --exclude 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)'
+            cand --max-depth 'Descend at most N levels below directory arguments (1: their own entries)'
+            cand --update 'Record new, moved, changed and touched files in LIST and its state (LIST is created when it does not exist)'
+            cand --prune 'With --update, drop the entries of missing files'
+            cand --dry-run 'Say what would be recorded; write nothing (neither LIST nor its state)'
+            cand --json 'Print one JSON object per file that is not ok, and a summary object, instead of lines'
+            cand --no-mmap 'Read files, never memory-map them'
+            cand --progress 'Show progress on stderr even when it is not a terminal'
+            cand --no-progress 'Never show progress'
+            cand -r 'Hash every regular file below directory arguments, in sorted order'
+            cand --recursive 'Hash every regular file below directory arguments, in sorted order'
+            cand --one-file-system 'Do not enter directories on other file systems'
+            cand -L 'Follow symbolic links to directories (loops are reported and skipped)'
+            cand --follow 'Follow symbolic links to directories (loops are reported and skipped)'
+            cand -P 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
+            cand --no-dereference 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'khsum;list'= {
             cand -h 'Print help'
@@ -260,6 +295,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand hash 'Hash files (the default when no subcommand is given)'
             cand check 'Verify checksum lists (GNU, BSD --tag and b3sum forms)'
             cand tag 'Compute keyed tags (MACs) of files; a key is required'
+            cand audit 'Audit trees against a checksum list over time: bit rot told apart from edits, moves and deletions, from a state kept beside the list'
             cand list 'List the algorithms, their key and output sizes, and this CPU''s backend'
             cand bench 'Measure cycles/byte and GB/s of every algorithm on every backend this CPU has'
             cand selftest 'Run every known-answer vector on every backend this CPU has'
@@ -271,6 +307,8 @@ set edit:completion:arg-completer[khsum] = {|@words|
         &'khsum;help;check'= {
         }
         &'khsum;help;tag'= {
+        }
+        &'khsum;help;audit'= {
         }
         &'khsum;help;list'= {
         }

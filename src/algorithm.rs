@@ -100,6 +100,18 @@ pub struct Algorithm {
     /// Its reference tool writes names that are not UTF-8 lossily, with U+FFFD (b3sum): a
     /// line of it naming a file with U+FFFD could stand for several, and is improper.
     pub lossy_names: bool,
+    /// Its name in Subresource Integrity metadata (`sha384-BASE64`, W3C SRI: sha256,
+    /// sha384 and sha512 only), if SRI defines one.
+    pub sri: Option<&'static str>,
+    /// Its name in `NAME:HEX` digests, if one of their writers defines it: OCI's registered
+    /// algorithms (sha256, sha512, blake3) and pip's `--hash` (sha256, sha384, sha512).
+    pub oci: Option<&'static str>,
+    /// Its name as a Nix hash type (`sha256:NIX32`, and Nix's SRI form `sha1-BASE64`), if
+    /// Nix has it (md5, sha1, sha256, sha512).
+    pub nix: Option<&'static str>,
+    /// The algorithm part of a BagIt manifest's name (`manifest-sha256.txt`; bagit-python
+    /// reads Python's `hashlib` names), if it has one.
+    pub bagit: Option<&'static str>,
     /// Input lengths where its code paths change: block sizes, SIMD widths, one-call and
     /// buffering thresholds. Tests run every backend at each of them, one less and one
     /// more, whole and split there (as BLAKE3's `TEST_CASES`).
@@ -136,6 +148,10 @@ pub const DEFAULT: Algorithm = Algorithm {
     keyed_label: None,
     sfv_lines: false,
     lossy_names: false,
+    sri: None,
+    oci: None,
+    nix: None,
+    bagit: None,
     boundaries: &[],
     backends: crate_dispatched,
     build: |_| Err(Error::BadParameter("no build function".into())),
@@ -166,6 +182,7 @@ fn highway<const W: usize>(b: &Build<'_>) -> Result<Box<dyn Hasher>, Error> {
 static ALL: &[Algorithm] = &[
     Algorithm {
         name: "blake3",
+        oci: Some("blake3"),
         boundaries: &[64, 1024, 2048, 4096, 16384],
         rank: 2,
         lossy_names: true,
@@ -196,6 +213,10 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha256",
+        sri: Some("sha256"),
+        oci: Some("sha256"),
+        nix: Some("sha256"),
+        bagit: Some("sha256"),
         family: Some("sha2"),
         boundaries: &[56, 64, 128],
         rank: 1,
@@ -216,6 +237,10 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha512",
+        sri: Some("sha512"),
+        oci: Some("sha512"),
+        nix: Some("sha512"),
+        bagit: Some("sha512"),
         family: Some("sha2"),
         boundaries: &[112, 128, 256],
         rank: 5,
@@ -236,6 +261,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha224",
+        bagit: Some("sha224"),
         family: Some("sha2"),
         boundaries: &[56, 64, 128],
         rank: 21,
@@ -250,6 +276,9 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha384",
+        sri: Some("sha384"),
+        oci: Some("sha384"),
+        bagit: Some("sha384"),
         family: Some("sha2"),
         boundaries: &[112, 128, 256],
         rank: 20,
@@ -291,6 +320,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-224",
+        bagit: Some("sha3_224"),
         family: Some("sha3"),
         boundaries: &[144, 288],
         rank: 33,
@@ -306,6 +336,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-256",
+        bagit: Some("sha3_256"),
         family: Some("sha3"),
         boundaries: &[136, 272],
         rank: 30,
@@ -321,6 +352,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-384",
+        bagit: Some("sha3_384"),
         family: Some("sha3"),
         boundaries: &[104, 208],
         rank: 32,
@@ -336,6 +368,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha3-512",
+        bagit: Some("sha3_512"),
         family: Some("sha3"),
         boundaries: &[72, 144],
         rank: 31,
@@ -351,6 +384,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "blake2b",
+        bagit: Some("blake2b"),
         boundaries: &[128, 256],
         rank: 6,
         aliases: &["blake2b-512", "b2"],
@@ -368,6 +402,7 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "blake2s",
+        bagit: Some("blake2s"),
         boundaries: &[64, 128],
         rank: 22,
         aliases: &["blake2s-256"],
@@ -410,6 +445,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "md5",
+        nix: Some("md5"),
+        bagit: Some("md5"),
         boundaries: &[56, 64, 128],
         rank: 3,
         aliases: &["md-5"],
@@ -429,6 +466,8 @@ static ALL: &[Algorithm] = &[
     },
     Algorithm {
         name: "sha1",
+        nix: Some("sha1"),
+        bagit: Some("sha1"),
         boundaries: &[56, 64, 128],
         rank: 4,
         aliases: &["sha-1"],
@@ -763,6 +802,17 @@ impl Algorithm {
     /// Looks an algorithm up by any of the labels of its BSD-style lines.
     pub fn from_bsd_label(label: &str) -> Option<&'static Algorithm> {
         ALL.iter().find(|a| a.labels.contains(&label))
+    }
+
+    /// Looks an algorithm up by the name one of the digest spellings gives it (`field`:
+    /// [`Algorithm::sri`], [`Algorithm::oci`], [`Algorithm::nix`] or
+    /// [`Algorithm::bagit`]), in any case.
+    pub fn by_spelled_name(
+        name: &str,
+        field: fn(&Algorithm) -> Option<&'static str>,
+    ) -> Option<&'static Algorithm> {
+        ALL.iter()
+            .find(|a| field(a).is_some_and(|n| n.eq_ignore_ascii_case(name)))
     }
 
     /// Looks an algorithm up by the `alg=` id of a record in `kats/`.

@@ -13,6 +13,7 @@ const FILES: &[(&[&str], &str)] = &[
     (&["generate", "man", "list"], "man/khsum-list.1"),
     (&["generate", "man", "bench"], "man/khsum-bench.1"),
     (&["generate", "man", "selftest"], "man/khsum-selftest.1"),
+    (&["generate", "man", "audit"], "man/khsum-audit.1"),
     (
         &["generate", "completions", "bash"],
         "completions/khsum.bash",

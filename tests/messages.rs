@@ -87,7 +87,13 @@ fn each_subcommand_documents_its_own_options() {
     }
     assert!(!tag.contains("--derive-key"), "{tag}");
 
-    for sub in ["hash", "check", "tag", "list", "bench", "selftest"] {
+    // audit: -r is implied, so not offered; its own options under their heading.
+    let audit = help(&["audit"]);
+    assert!(!audit.contains("--recursive"), "{audit}");
+    assert!(audit.contains("\nRecording:\n      --update\n"), "{audit}");
+    assert!(audit.contains("\n   64  older\n\nExamples:\n"), "{audit}");
+
+    for sub in ["hash", "check", "tag", "audit", "list", "bench", "selftest"] {
         let text = help(&[sub]);
         let ex = examples(&text);
         assert!((3..=5).contains(&ex.len()), "{sub}: {ex:?}");
@@ -134,6 +140,10 @@ fn usage_errors_point_to_the_fix() {
         (
             &["check", "-a", "blkae3", "L"],
             "error: invalid value 'blkae3' for '--algorithm <NAME>'\n\n  tip: a similar value exists: 'blake3'\n\nFor more information, try '--help'.\n".into(),
+        ),
+        (
+            &["audit", "-a", "sha265", "L", "d"],
+            "error: invalid value 'sha265' for '--algorithm <NAME>'\n\n  tip: a similar value exists: 'sha256'\n\nFor more information, try '--help'.\n".into(),
         ),
         (
             &["a", "-a"],

@@ -591,9 +591,13 @@ struct Group {
 #[derive(Default)]
 pub struct Tally {
     pub counts: Counts,
-    groups: HashMap<(Chosen, Shape), Group>,
+    /// By how the lines were chosen and their shape (few: searched in order).
+    groups: Vec<((Chosen, Shape), Group)>,
     /// The non-cryptographic algorithms detected lines were checked as, in order.
     weak: Vec<&'static Algorithm>,
+    /// The first missing file named with `\\` whose name with `/` exists (a list written
+    /// on Windows, read elsewhere).
+    windows_path: Option<(Vec<u8>, Vec<u8>)>,
 }
 
 impl Tally {
@@ -602,6 +606,9 @@ impl Tally {
     pub fn add<'c>(&mut self, c: &'c Checked, ignore_missing: bool) -> Outcome<'c> {
         let o = c.outcome(ignore_missing);
         self.counts.add(o);
+        if matches!(o, Outcome::Missing(_)) && self.windows_path.is_none() {
+            self.windows_path = slash_form(&c.entry.name).map(|s| (c.entry.name.clone(), s));
+        }
         let chosen = c.entry.chosen;
         if matches!(o, Outcome::Ok | Outcome::Failed | Outcome::Attacked)
             && chosen == Chosen::Detected
@@ -613,7 +620,14 @@ impl Tally {
         let Some(d) = &c.detected else {
             return o;
         };
-        let g = self.groups.entry((chosen, d.candidates.shape)).or_default();
+        let key = (chosen, d.candidates.shape);
+        let g = match self.groups.iter().position(|(k, _)| *k == key) {
+            Some(i) => &mut self.groups[i].1,
+            None => {
+                self.groups.push((key, Group::default()));
+                &mut self.groups.last_mut().expect("just pushed").1
+            }
+        };
         match o {
             Outcome::Ok | Outcome::Attacked => g.matched = true,
             Outcome::Failed if g.failed.is_none() => {
@@ -703,6 +717,9 @@ pub enum Hint {
         algorithms: Vec<&'static Algorithm>,
         named: bool,
     },
+    /// A listed name with `\\` separators does not exist, and the same name with `/`
+    /// does: the list was written on Windows.
+    WindowsPath { listed: Vec<u8>, exists: Vec<u8> },
     /// No line of a list named for `named` matched it, and `file` gives its listed
     /// digest under `matches` (found by hashing).
     Renamed {
@@ -746,6 +763,8 @@ pub struct ListCheck<'p, 'k, R> {
     line_no: u64,
     queue: VecDeque<Held>,
     held_bytes: usize,
+    /// The list is UTF-16LE (it began with that byte-order mark).
+    utf16: bool,
     /// The usual algorithm of each shape found so far (`None`: none matched; the
     /// candidates keep their order).
     decided: HashMap<Shape, Option<&'static Algorithm>>,
@@ -804,6 +823,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             line_no: 0,
             queue: VecDeque::new(),
             held_bytes: 0,
+            utf16: false,
             decided: HashMap::new(),
             orders: HashMap::new(),
             shared: HashMap::new(),
@@ -818,7 +838,8 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// The counts, the stop reason, hints and notes, once the items are consumed and each
     /// checked file counted into `tally`.
     pub fn finish(mut self, tally: &Tally) -> ListEnd {
-        let mut groups: Vec<(&(Chosen, Shape), &Group)> = tally.groups.iter().collect();
+        let mut groups: Vec<(&(Chosen, Shape), &Group)> =
+            tally.groups.iter().map(|(k, g)| (k, g)).collect();
         groups.sort_by_key(|((c, s), _)| (*c == Chosen::ListName, s.legacy, s.len));
         for ((chosen, _), g) in groups {
             let Some((name, digest, d)) = g.failed.as_ref().filter(|_| !g.matched) else {
@@ -867,6 +888,12 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             };
             self.end.hints.push(hint);
         }
+        if let Some((listed, exists)) = &tally.windows_path {
+            self.end.hints.push(Hint::WindowsPath {
+                listed: listed.clone(),
+                exists: exists.clone(),
+            });
+        }
         self.end.weak.clone_from(&tally.weak);
         self.end
     }
@@ -906,6 +933,18 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             }
             Ok(_) => {}
             Err(_) => return self.stop(Stop::Read(format!("{}: read error", quote(&self.name)))),
+        }
+        if self.line_no == 0 && buf.starts_with(&[0xff, 0xfe]) {
+            // UTF-16LE with its byte-order mark: what Windows PowerShell 5.1's `>` writes.
+            self.utf16 = true;
+        }
+        if self.utf16 {
+            match self.utf16_line(buf) {
+                Ok(b) => buf = b,
+                Err(_) => {
+                    return self.stop(Stop::Read(format!("{}: read error", quote(&self.name))));
+                }
+            }
         }
         self.line_no += 1;
         if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
@@ -958,6 +997,40 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             }
             Line::Untagged(u) => self.untagged(u),
         }
+    }
+
+    /// The rest of a UTF-16LE line whose first bytes, up to a byte 0x0A, are `buf`: read
+    /// up to a newline code unit (0x0A 0x00 at an even offset), decoded to UTF-8 (a
+    /// code unit that is no character becomes U+FFFD; the byte-order mark is dropped).
+    fn utf16_line(&mut self, mut buf: Vec<u8>) -> std::io::Result<Vec<u8>> {
+        use std::io::Read;
+        let limit = 2 * MAX_LINE + 2;
+        loop {
+            if buf.len() % 2 == 1 {
+                // A 0x0A at an even offset: the byte after it says whether it is a
+                // newline (0x00) or the low byte of another code unit.
+                let mut b = [0u8];
+                if self.reader.read(&mut b)? == 0 {
+                    break;
+                }
+                buf.push(b[0]);
+            }
+            if buf.ends_with(&[b'\n', 0]) || buf.len() >= limit {
+                break;
+            }
+            let mut r = (&mut self.reader).take((limit - buf.len()) as u64);
+            if r.read_until(b'\n', &mut buf)? == 0 {
+                break;
+            }
+        }
+        let units = buf
+            .chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .skip_while(|&u| u == 0xfeff);
+        let text: String = char::decode_utf16(units)
+            .map(|c| c.unwrap_or('\u{fffd}'))
+            .collect();
+        Ok(text.into_bytes())
     }
 
     fn improper(&mut self, label: Option<String>, reason: Reason) {
@@ -1251,6 +1324,21 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             }
         }
     }
+}
+
+/// The name with `/` for `\\` when it holds a backslash and that name exists, where a
+/// backslash is no separator (not on Windows, where names in lists are read as paths).
+fn slash_form(name: &[u8]) -> Option<Vec<u8>> {
+    if cfg!(windows) || !name.contains(&b'\\') {
+        return None;
+    }
+    let slashed: Vec<u8> = name
+        .iter()
+        .map(|&c| if c == b'\\' { b'/' } else { c })
+        .collect();
+    std::fs::symlink_metadata(bytes_to_path(&slashed))
+        .is_ok()
+        .then_some(slashed)
 }
 
 /// Whether a name holds U+FFFD (b3sum's rule, [`crate::lists::proof::admits_name`]).

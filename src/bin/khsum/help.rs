@@ -107,6 +107,29 @@ Examples:
   khsum selftest > /dev/null && echo ok
       Only the verdict.";
 
+pub const AUDIT_AFTER: &str = "\
+Exit status: the sum of the classes found (as fsck's):
+    0  nothing wrong: ok, touched, changed, new, moved, duplicate
+    1  an error: the list or state could not be read or written, or output failed
+    2  usage or setup error (alone)
+    4  missing
+    8  corrupt
+   16  unreadable (or a listed name that is no regular file any more)
+   32  changed-during-read
+   64  older
+
+Examples:
+  khsum audit --update B3SUMS photos
+      Once: list every file below photos (BLAKE3) and record its state beside B3SUMS.
+  khsum audit --scrub 8% B3SUMS photos
+      Weekly (cron): what happened since, re-reading 8% of the unchanged files, oldest first.
+  khsum audit --update B3SUMS photos
+      After a review: record the edits, moves and new files it reported.
+  khsum audit --update --accept photos/a.jpg B3SUMS photos
+      Also record a file it called corrupt or older, once you know why it changed.
+  khsum audit --json SHA256SUMS dist
+      One JSON object per file that is not ok, then a summary.";
+
 /// `khsum` itself: hash mode's `-a`, and a pointer to `check` for `-c`.
 pub fn top_arg(a: Arg) -> Arg {
     let a = arguments(a);
@@ -174,6 +197,22 @@ pub fn check_arg(a: Arg) -> Arg {
     }
 }
 
+/// `khsum audit`: its own `-a` without clap's list of values, `-r` hidden (it is implied),
+/// the options grouped as the other subcommands group them.
+pub fn audit_arg(a: Arg) -> Arg {
+    match a.get_id().as_str() {
+        "algorithm" => a.hide_possible_values(true).help_heading("Algorithm"),
+        "update" | "accept" | "prune" | "dry_run" | "scrub" => a.help_heading("Recording"),
+        "json" => a.help_heading("Output"),
+        "threads" | "no_mmap" | "progress" | "no_progress" => a.help_heading("Running"),
+        "recursive" => a.hide(true),
+        "exclude" | "max_depth" | "one_file_system" | "follow" | "no_dereference" => {
+            a.help_heading("Directory trees")
+        }
+        _ => a,
+    }
+}
+
 /// The FILE or LIST arguments under clap's own "Arguments" heading, whatever heading the
 /// options declared before them set.
 fn arguments(a: Arg) -> Arg {
@@ -201,6 +240,7 @@ mod tests {
             HASH_AFTER,
             CHECK_AFTER,
             TAG_AFTER,
+            AUDIT_AFTER,
             LIST_AFTER,
             BENCH_AFTER,
             SELFTEST_AFTER,

@@ -5,8 +5,8 @@
 //! ripgrep turns its low-level arguments into high-level ones.
 
 use crate::args::{
-    BenchCmd, Cli, Command, Common, GenerateWhat, HashOptions, KeyArgs, OutputArgs, TreeArgs,
-    VerifyArgs,
+    BenchCmd, Cli, Command, Common, GenerateWhat, HashOptions, KeyArgs, OutputArgs, Spelling,
+    TreeArgs, VerifyArgs,
 };
 use crate::progress::Progress;
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
@@ -30,10 +30,27 @@ pub enum Plan {
     /// `--derive-key` with the key material from `--key-file`/`--key-env`.
     Derived(DerivedPlan),
     Check(CheckPlan),
+    /// `--format go-h1`: go.sum's `h1:` of module trees and zips.
+    GoH1(GoPlan),
     List,
     Bench(BenchPlan),
     Selftest,
     Generate(GenerateWhat),
+    Audit(AuditPlan),
+}
+
+/// `khsum audit`.
+pub struct AuditPlan {
+    pub list: PathBuf,
+    pub dirs: Vec<PathBuf>,
+    /// `-a`.
+    pub algorithm: Option<&'static Algorithm>,
+    /// The tree rules, less the list and its state (left out once they are known).
+    pub rules: TreeRules,
+    pub policy: khsum::lists::audit::Policy,
+    pub scrub: khsum::lists::audit::Scrub,
+    pub json: bool,
+    pub io: Io,
 }
 
 /// Hashing (or tagging) inputs.
@@ -159,6 +176,22 @@ pub struct CheckPlan {
     pub io: Io,
     /// `--unlisted DIR`: the trees whose files every list together must name.
     pub unlisted: Option<Unlisted>,
+    /// `--expect DIGEST`: the one FILE checked against it (instead of lists).
+    pub expect: Option<Expect>,
+}
+
+/// `--expect DIGEST FILE`: one file against one digest, checked as a one-line list.
+pub struct Expect {
+    pub digest: khsum::lists::spelling::Spelled,
+    pub file: OsString,
+}
+
+/// `--format go-h1 [--prefix MODULE@VERSION] [-r] NAME...`.
+pub struct GoPlan {
+    pub names: Vec<OsString>,
+    pub prefix: Option<String>,
+    pub recursive: bool,
+    pub no_names: bool,
 }
 
 /// The one algorithm a check is limited to, its prototype, and whether what it computes
@@ -227,7 +260,8 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
         Some(Command::Bench(b)) => bench(&b),
         Some(Command::Selftest) => Ok(Plan::Selftest),
         Some(Command::Generate(g)) => Ok(Plan::Generate(g.what)),
-        None if cli.check => {
+        Some(Command::Audit(a)) => audit(a),
+        None if cli.check || cli.verify.expect.is_some() => {
             let o = &cli.opts.output;
             // GNU's words and order (cksum.c), then khsum's own hashing options.
             let meaningless = [
@@ -255,9 +289,18 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
                     o.base64,
                     "the --base64 option is meaningless when verifying checksums",
                 ),
+                (
+                    o.format.is_some() || o.prefix.is_some(),
+                    "the --format and --prefix options are meaningless when verifying checksums",
+                ),
             ];
             if let Some((_, m)) = meaningless.iter().find(|(given, _)| *given) {
                 return Err(usage(m));
+            }
+            if cli.verify.expect.is_some() && cli.check {
+                return Err(usage(
+                    "--expect checks one FILE against a digest, -c checks lists: give one of them",
+                ));
             }
             if cli.opts.names.files_from.is_some()
                 || cli.opts.names.files0_from.is_some()
@@ -458,6 +501,14 @@ fn hash_flags(f: &HashFlags) -> Result<(), SetupError> {
 fn hash(a: &HashOptions, files: Vec<OsString>, need: Need) -> Result<Plan, SetupError> {
     key_habits(&a.key)?;
     setup::threads(&a.common)?;
+    if a.output.format == Some(Spelling::GoH1) {
+        return go_h1(a, files);
+    }
+    if a.output.prefix.is_some() {
+        return Err(SetupError(
+            "--prefix names a Go module's files: it is for --format go-h1".into(),
+        ));
+    }
     let algs = algorithms(&a.common)?;
     let source = KeySource::from_args(&a.key);
     if need == Need::KeyRequired && !source.is_some() {
@@ -471,6 +522,7 @@ fn hash(a: &HashOptions, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
     let (proto, lengths) = match &a.key.derive_key {
         Some(context) => {
             let derive = derive_key(algs[0], context, &setup::params(&a.common, Some(algs[0]))?)?;
+            spelling_fits(a, &algs, &[derive.output_len()])?;
             if source.is_some() {
                 return derived(algs[0], &*derive, &source, &a.output);
             }
@@ -479,6 +531,7 @@ fn hash(a: &HashOptions, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
         }
         None => prototype(&algs, &a.common, &source)?,
     };
+    spelling_fits(a, &algs, &lengths)?;
     // Keyed tags say so in their label (`BLAKE3-KEYED`), and `tag` writes labelled lines
     // unless told otherwise: a list of them checked without the key asks for the key.
     // b3sum's `--keyed` keeps b3sum's lines.
@@ -487,6 +540,98 @@ fn hash(a: &HashOptions, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
         tag_by_default: need == Need::KeyRequired,
     };
     hash_plan(a, files, algs, lengths, proto, form)
+}
+
+/// `--format`: refused where the spelling is not defined for an algorithm's digest, with
+/// options it contradicts (`--tag` for a spelling that names the algorithm, `--json`,
+/// another `--base64`).
+fn spelling_fits(
+    a: &HashOptions,
+    algs: &[&'static Algorithm],
+    lengths: &[usize],
+) -> Result<(), SetupError> {
+    let Some(f) = a.output.format else {
+        return Ok(());
+    };
+    let e = encoding(&a.output);
+    let name = e.name();
+    if a.output.base64 && e != Encoding::Base64 {
+        return Err(SetupError(format!(
+            "--base64 is --format base64: it does not combine with --format {name}"
+        )));
+    }
+    if a.common.json && f != Spelling::Hex {
+        return Err(SetupError(format!(
+            "--json records hold hex digests: --format {name} does not apply"
+        )));
+    }
+    if a.output.tag && e.names_algorithm() {
+        return Err(SetupError(format!(
+            "--format {name} names the algorithm in the digest: it does not combine with --tag"
+        )));
+    }
+    use khsum::lists::spelling::Undefined;
+    for (&alg, &len) in algs.iter().zip(lengths) {
+        match e.check(alg, len) {
+            Ok(()) => {}
+            Err(Undefined::NoName { named, .. }) => {
+                return Err(SetupError(format!(
+                    "--format {name} is not defined for {}: it names {} only",
+                    alg.name,
+                    khsum::lists::verify::or_list(&named)
+                )));
+            }
+            Err(Undefined::Length { len, .. }) => {
+                return Err(SetupError(format!(
+                    "--format {name} names {} at its {}-bit length only, not {} bits",
+                    alg.name,
+                    8 * alg.output.default_len(),
+                    8 * len
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `--format go-h1`: go.sum's `h1:` of each module tree (`-r`, with `--prefix`) or zip.
+fn go_h1(a: &HashOptions, files: Vec<OsString>) -> Result<Plan, SetupError> {
+    let o = &a.output;
+    let others = !a.common.algorithm.is_empty()
+        || a.common.length.is_some()
+        || a.common.json
+        || o.tag
+        || o.base64
+        || o.zero
+        || o.binary
+        || o.text
+        || a.key.derive_key.is_some()
+        || KeySource::from_args(&a.key).is_some()
+        || a.names.files_from.is_some()
+        || a.names.files0_from.is_some()
+        || a.update.update.is_some()
+        || walk_options(&a.tree);
+    if others {
+        return Err(SetupError(
+            "--format go-h1 is go.sum's SHA-256 of a module's files: it takes -r, --prefix and --no-names only".into(),
+        ));
+    }
+    if files.is_empty() {
+        return Err(SetupError(
+            "--format go-h1 hashes module trees (-r DIR, with --prefix MODULE@VERSION) and module zips: name them".into(),
+        ));
+    }
+    if a.tree.recursive && o.prefix.is_none() {
+        return Err(SetupError(
+            "--format go-h1 -r: give the module's --prefix MODULE@VERSION (go.sum hashes its files under it)".into(),
+        ));
+    }
+    Ok(Plan::GoH1(GoPlan {
+        names: files,
+        prefix: o.prefix.clone(),
+        recursive: a.tree.recursive,
+        no_names: o.no_names,
+    }))
 }
 
 /// How keys shape the lines of a hashing run.
@@ -601,7 +746,8 @@ fn hash_plan(
         // tagged lines unless --untagged, so the list names them.
         tag: output.tag
             || ((algs.len() > 1 || keys.tag_by_default || algs.iter().any(|a| a.tagged_lines))
-                && !output.untagged),
+                && !output.untagged
+                && !encoding(output).names_algorithm()),
         keyed: keys.keyed,
         ..line_format(output)
     };
@@ -674,12 +820,20 @@ fn line_format(output: &OutputArgs) -> LineFormat {
         zero: output.zero,
         no_names: output.no_names,
         binary: output.binary,
-        encoding: if output.base64 {
-            Encoding::Base64
-        } else {
-            Encoding::Hex
-        },
+        encoding: encoding(output),
         keyed: false,
+    }
+}
+
+/// How digests are written: `--format`, else `--base64`, else hex.
+fn encoding(output: &OutputArgs) -> Encoding {
+    match output.format {
+        None if output.base64 => Encoding::Base64,
+        None | Some(Spelling::Hex | Spelling::GoH1) => Encoding::Hex,
+        Some(Spelling::Base64) => Encoding::Base64,
+        Some(Spelling::Sri) => Encoding::Sri,
+        Some(Spelling::Oci) => Encoding::Oci,
+        Some(Spelling::Nix32) => Encoding::Nix32,
     }
 }
 
@@ -887,6 +1041,7 @@ fn check(
         }
         (None, None) => (None, source.read()?),
     };
+    let expect = expect(verify, &lists)?;
     let lists = inputs(lists);
     let unlisted = if verify.unlisted.is_empty() {
         None
@@ -914,7 +1069,121 @@ fn check(
         io: io(common),
         unlisted,
         report: check_report(verify),
+        expect,
     }))
+}
+
+/// `--expect DIGEST FILE`: the digest read (a usage error names the spellings it takes)
+/// and the one FILE.
+fn expect(verify: &VerifyArgs, files: &[OsString]) -> Result<Option<Expect>, SetupError> {
+    let Some(text) = &verify.expect else {
+        return Ok(None);
+    };
+    use khsum::lists::spelling::Malformed;
+    let digest = khsum::lists::spelling::parse(text).map_err(|m| {
+        let why = match m {
+            Malformed::Empty => "it is empty".to_string(),
+            Malformed::UnknownName(n) => format!("no digest spelling names an algorithm '{n}'"),
+            Malformed::BadData { alg, data } => format!(
+                "'{data}' is not a {} digest in a form that spelling takes",
+                alg.name
+            ),
+            Malformed::NotADigest(_) => "it is not a digest".to_string(),
+        };
+        usage(&format!(
+            "invalid digest for --expect '{text}': {why}; give hex or base64 (the algorithm found as -c finds it), ALG:HEX (sha256:…, as OCI and pip write it), SRI ALG-BASE64 (sha384-…; several: the strongest decides) or Nix's ALG:NIX32"
+        ))
+    })?;
+    let [file] = files else {
+        return Err(usage("--expect checks one FILE: name exactly one"));
+    };
+    if !verify.unlisted.is_empty() {
+        return Err(usage("--expect checks one FILE: --unlisted is for lists"));
+    }
+    Ok(Some(Expect {
+        digest,
+        file: file.clone(),
+    }))
+}
+
+/// Resolves `khsum audit`'s options.
+fn audit(a: crate::args::AuditCmd) -> Result<Plan, SetupError> {
+    use khsum::lists::audit::{Policy, Scrub};
+    setup::threads(&Common {
+        threads: a.threads,
+        ..Common::default()
+    })?;
+    if let Some(alg) = a.algorithm
+        && (alg.needs_key() || alg.line != LineStyle::Hex)
+    {
+        return Err(SetupError(format!(
+            "audit keeps digests of content: {} is not a hash it can list (it needs a key, or prints no digest)",
+            alg.name
+        )));
+    }
+    let scrub = match &a.scrub {
+        None => Scrub::Off,
+        Some(s) => scrub(s)?,
+    };
+    let policy = Policy {
+        update: a.update,
+        accept: a
+            .accept
+            .iter()
+            .map(|p| {
+                let b = khsum::files::names::path_bytes(std::path::Path::new(p));
+                khsum::lists::update::normalize(&b).into_owned()
+            })
+            .collect(),
+        prune: a.prune,
+        dry_run: a.dry_run,
+    };
+    let common = Common {
+        json: a.json,
+        no_mmap: a.no_mmap,
+        progress: a.progress,
+        no_progress: a.no_progress,
+        ..Common::default()
+    };
+    let skip = FileId::of_stdout().into_iter().collect();
+    Ok(Plan::Audit(AuditPlan {
+        list: PathBuf::from(a.list),
+        dirs: a.dirs.into_iter().map(PathBuf::from).collect(),
+        algorithm: a.algorithm,
+        rules: tree_rules(&a.tree, skip)?,
+        policy,
+        scrub,
+        json: a.json,
+        io: io(&common),
+    }))
+}
+
+/// `--scrub 8%` (a share of the unchanged files) or `--scrub 2G` (a byte budget).
+fn scrub(s: &str) -> Result<khsum::lists::audit::Scrub, SetupError> {
+    use khsum::lists::audit::Scrub;
+    let bad = || {
+        SetupError(format!(
+            "invalid --scrub '{s}': a percentage (8%) or a byte budget (500M, 2G)"
+        ))
+    };
+    if let Some(p) = s.trim().strip_suffix('%') {
+        let p: f64 = p.trim().parse().map_err(|_| bad())?;
+        if !(0.0..=100.0).contains(&p) {
+            return Err(bad());
+        }
+        return Ok(Scrub::Percent(p));
+    }
+    let t = s.trim().to_ascii_lowercase();
+    let t = t.strip_suffix("ib").or(t.strip_suffix('b')).unwrap_or(&t);
+    let (num, shift) = match t.char_indices().last() {
+        Some((i, 'k')) => (&t[..i], 10),
+        Some((i, 'm')) => (&t[..i], 20),
+        Some((i, 'g')) => (&t[..i], 30),
+        Some((i, 't')) => (&t[..i], 40),
+        _ => (t, 0),
+    };
+    let n: u64 = num.trim().parse().map_err(|_| bad())?;
+    n.checked_mul(1 << shift).map(Scrub::Bytes).ok_or_else(bad)
 }
 
 const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];
