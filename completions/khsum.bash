@@ -101,7 +101,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -r -L -P -w -h -V --check --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --expect --quiet --status --strict --warn --ignore-missing --unlisted --help --version hash check tag audit list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -r -L -P -w -h -V --check --algorithm --length --seek --nonce --json --threads --no-mmap --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --expect --quiet --status --strict --warn --ignore-missing --unlisted --help --version hash check tag audit list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -245,7 +245,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__bench)
-            opts="-a -h --algorithm --backend --sizes --quick --json --csv --plot --threads --help"
+            opts="-a -h --algorithm --backend --sizes --quick --json --csv --plot --all-backends --threads --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -283,12 +283,20 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__check)
-            opts="-a -l -j -w -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --expect --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
+            opts="-w -a -l -j -r -L -P -h --expect --quiet --status --strict --warn --ignore-missing --unlisted --algorithm --length --seek --nonce --json --threads --no-mmap --progress --no-progress --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --expect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unlisted)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --algorithm)
                     COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128 sha2 sha3" -- "${cur}"))
                     return 0
@@ -318,14 +326,6 @@ _khsum() {
                     return 0
                     ;;
                 -j)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --expect)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --unlisted)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -459,7 +459,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__hash)
-            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --json --threads --no-mmap --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -745,7 +745,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__tag)
-            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --json --threads --no-mmap --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

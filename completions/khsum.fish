@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_khsum_global_optspecs
-    string join \n c/check a/algorithm= l/length= seek= nonce= j/threads= no-mmap json progress no-progress tag untagged base64 format= prefix= raw z/zero no-names b/binary t/text key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing expect= quiet status strict w/warn ignore-missing unlisted= h/help V/version
+    string join \n c/check a/algorithm= l/length= seek= nonce= json j/threads= no-mmap progress no-progress tag untagged base64 format= prefix= raw z/zero no-names b/binary t/text key-file= key-env= derive-key= keyed key= r/recursive exclude= max-depth= one-file-system L/follow P/no-dereference files-from= files0-from= update= check-existing expect= quiet status strict w/warn ignore-missing unlisted= h/help V/version
 end
 
 function __fish_khsum_needs_command
@@ -24,7 +24,7 @@ function __fish_khsum_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c khsum -n "__fish_khsum_needs_command" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
+complete -c khsum -n "__fish_khsum_needs_command" -s a -l algorithm -d 'Algorithm (default blake3; \'khsum list\' names them). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line each; -a sha2 or -a sha3 takes its member from -l BITS, as cksum does. A keyed algorithm without a key uses the all-zero key (said on stderr): a fingerprint, not a MAC (with -c: \'khsum check --help\')' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
 sha512\t'SHA-512 (FIPS 180-4), byte-compatible with sha512sum'
 sha224\t'SHA-224 (FIPS 180-4), byte-compatible with sha224sum'
@@ -86,8 +86,8 @@ complete -c khsum -n "__fish_khsum_needs_command" -l update -d 'Hash only the fi
 complete -c khsum -n "__fish_khsum_needs_command" -l expect -d 'Check the one FILE against DIGEST (\'FILE: OK\' or \'FILE: FAILED\', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32' -r
 complete -c khsum -n "__fish_khsum_needs_command" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_needs_command" -s c -l check -d 'Read checksum lists from the FILEs and verify them (same as \'khsum check\')'
-complete -c khsum -n "__fish_khsum_needs_command" -l no-mmap -d 'Read files, never memory-map them'
 complete -c khsum -n "__fish_khsum_needs_command" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
+complete -c khsum -n "__fish_khsum_needs_command" -l no-mmap -d 'Read files, never memory-map them'
 complete -c khsum -n "__fish_khsum_needs_command" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
 complete -c khsum -n "__fish_khsum_needs_command" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_needs_command" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
@@ -120,7 +120,7 @@ complete -c khsum -n "__fish_khsum_needs_command" -a "bench" -d 'Measure cycles/
 complete -c khsum -n "__fish_khsum_needs_command" -a "selftest" -d 'Run every known-answer vector on every backend this CPU has'
 complete -c khsum -n "__fish_khsum_needs_command" -a "generate" -d 'Print the man page or a shell completion script (for packagers)'
 complete -c khsum -n "__fish_khsum_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s a -l algorithm -d 'Algorithm (default blake3; \'khsum list\' names them). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line each; -a sha2 or -a sha3 takes its member from -l BITS, as cksum does. A keyed algorithm without a key uses the all-zero key (said on stderr): a fingerprint, not a MAC' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
 sha512\t'SHA-512 (FIPS 180-4), byte-compatible with sha512sum'
 sha224\t'SHA-224 (FIPS 180-4), byte-compatible with sha224sum'
@@ -179,8 +179,8 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -l max-depth -d 'Desce
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l files-from -d 'Hash the files named in FILE, one per line (\'-\': standard input)' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l files0-from -d 'Hash the files named in FILE, each ended by a NUL byte (find -print0)' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l update -d 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)' -r -F
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-mmap -d 'Read files, never memory-map them'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-mmap -d 'Read files, never memory-map them'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
@@ -197,8 +197,10 @@ complete -c khsum -n "__fish_khsum_using_subcommand hash" -l one-file-system -d 
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -s P -l no-dereference -d 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
 complete -c khsum -n "__fish_khsum_using_subcommand hash" -l check-existing -d 'With --update, also verify the files LIST already names'
-complete -c khsum -n "__fish_khsum_using_subcommand hash" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c khsum -n "__fish_khsum_using_subcommand check" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
+complete -c khsum -n "__fish_khsum_using_subcommand hash" -s h -l help -d 'Print help'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l expect -d 'Check the one FILE against DIGEST (\'FILE: OK\' or \'FILE: FAILED\', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s a -l algorithm -d 'Check only the lines of this algorithm, under it alone (default: each line\'s own, as the description says)' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
 sha512\t'SHA-512 (FIPS 180-4), byte-compatible with sha512sum'
 sha224\t'SHA-224 (FIPS 180-4), byte-compatible with sha224sum'
@@ -237,34 +239,32 @@ rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
 sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
 sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
-complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -s l -l length -d 'The length of the listed digests (BITS; BYTES for BLAKE3), when a list made with -l does not say it; without -a, of untagged BLAKE3 lines (b3sum -l)' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l seek -d 'Check BLAKE3 lines made with b3sum --seek N' -r
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l nonce -d 'The LeMac nonce the tags were made with (32 hex digits)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l expect -d 'Check the one FILE against DIGEST (\'FILE: OK\' or \'FILE: FAILED\', exit 0 or 1): hex or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI sha384-BASE64 (the strongest of several), Nix sha256:NIX32' -r
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l unlisted -d 'Also report every regular file below DIR that no list names (\'name: NEW\'), and fail if there is one (repeatable)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-file -d 'Read the key from FILE (\'-\' for standard input): raw bytes or hex digits' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key-env -d 'Read the key, as hex digits, from environment variable VAR' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l derive-key -d 'BLAKE3 key derivation (as b3sum --derive-key): each FILE is key material and the output its derived key; with --key-file/--key-env, the key is the material and the one output line the derived key' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l key -d 'A key on the command line: answered with how khsum takes keys' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l exclude -d 'Leave out entries whose name, or path below the directory argument, matches GLOB (repeatable; a matched directory is not entered)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l max-depth -d 'Descend at most N levels below directory arguments (1: their own entries)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l no-mmap -d 'Read files, never memory-map them'
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
-complete -c khsum -n "__fish_khsum_using_subcommand check" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l quiet -d 'Don\'t print OK for each successfully verified file'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l status -d 'Print nothing on standard output; the exit status shows success'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l strict -d 'Exit non-zero for improperly formatted checksum lines'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s w -l warn -d 'Warn about each improperly formatted checksum line (--quiet, --status and --warn are one setting, as in GNU: the last one given wins)'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l ignore-missing -d 'Don\'t fail or report status for missing files'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l no-mmap -d 'Read files, never memory-map them'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
+complete -c khsum -n "__fish_khsum_using_subcommand check" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l keyed -d 'b3sum\'s keyed mode: the key is exactly 32 raw bytes read from standard input'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s r -l recursive -d 'Hash every regular file below directory arguments, in sorted order'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -l one-file-system -d 'Do not enter directories on other file systems'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s P -l no-dereference -d 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
 complete -c khsum -n "__fish_khsum_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s a -l algorithm -d 'Algorithm (default blake3; see \'khsum list\'). Several, comma-separated (-a sha256,blake3), hash each file in one read, one tagged line per algorithm' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s a -l algorithm -d 'Keyed algorithm (default blake3, in its keyed mode): blake3, hmac-sha256, siphash-2-4, siphash-2-4-128, siphash-1-3, siphash-1-3-128, highwayhash-64, highwayhash-128, highwayhash-256, lemac, multimixer-128; key sizes in \'khsum list\'' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
 sha256\t'SHA-256 (FIPS 180-4), byte-compatible with sha256sum'
 sha512\t'SHA-512 (FIPS 180-4), byte-compatible with sha512sum'
 sha224\t'SHA-224 (FIPS 180-4), byte-compatible with sha224sum'
@@ -303,7 +303,7 @@ rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'
 sha2\t'sha224, sha256, sha384, sha512 by --length in bits, as cksum -a sha2'
 sha3\t'sha3-224, sha3-256, sha3-384, sha3-512 by --length in bits, as cksum -a sha3'"
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'Output length: BITS (as b2sum, and cksum -a sha2/sha3, where it picks the algorithm), BYTES for BLAKE3 (as b3sum); 0 is the default length; the last -l counts' -r
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s l -l length -d 'BLAKE3\'s tag length in bytes (as b3sum -l); 0 is 32' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l seek -d 'Start BLAKE3\'s extendable output at byte N (as b3sum --seek)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l nonce -d 'LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note that a fixed nonce makes LeMac a deterministic MAC)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s j -l threads -d 'Number of worker threads (default: the number of logical cores); -j1 reads the files strictly one after another, in order' -r
@@ -323,8 +323,8 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -l max-depth -d 'Descen
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l files-from -d 'Hash the files named in FILE, one per line (\'-\': standard input)' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l files0-from -d 'Hash the files named in FILE, each ended by a NUL byte (find -print0)' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l update -d 'Hash only the files LIST does not name yet and append their lines to LIST (written atomically; no other file is touched)' -r -F
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-mmap -d 'Read files, never memory-map them'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l json -d 'Print one JSON object per input (and a summary per checked list) instead of lines'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-mmap -d 'Read files, never memory-map them'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l progress -d 'Show progress on stderr even when it is not a terminal (default: on a terminal, after half a second)'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l no-progress -d 'Never show progress'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l tag -d 'Write BSD-style lines: \'LABEL (name) = hex\''
@@ -341,7 +341,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand tag" -l one-file-system -d '
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s L -l follow -d 'Follow symbolic links to directories (loops are reported and skipped)'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -s P -l no-dereference -d 'Follow no symbolic link inside a tree: each is skipped with a warning (for trees others can write, whose links may point anywhere)'
 complete -c khsum -n "__fish_khsum_using_subcommand tag" -l check-existing -d 'With --update, also verify the files LIST already names'
-complete -c khsum -n "__fish_khsum_using_subcommand tag" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c khsum -n "__fish_khsum_using_subcommand tag" -s h -l help -d 'Print help'
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -l accept -d 'With --update, also record the content of this corrupt or older file (repeatable)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -l scrub -d 'Also re-read this share of the unchanged files, verified longest ago first: PERCENT% of them (8%), or files adding up to a byte budget (500M, 2G)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -s a -l algorithm -d 'Algorithm of a new LIST (default blake3, or what LIST\'s name says); an existing LIST keeps the one its state records' -r -f -a "blake3\t'BLAKE3 hash (default); keyed mode with a 32-byte key'
@@ -436,11 +436,12 @@ rescue-prime\t'Rescue Prime Rp64_256 over Goldilocks (Winterfell-compatible)'
 multimixer-128\t'Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused'"
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -l backend -d 'Backend to measure (repeatable; default: every one this CPU has)' -r
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -l sizes -d 'Message sizes, comma-separated (default 64,1K,64K,1M)' -r
-complete -c khsum -n "__fish_khsum_using_subcommand bench" -l plot -d 'Also draw cycles/byte against message size into FILE (SVG)' -r -F
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l plot -d 'Also draw cycles/byte against message size into FILE (SVG), each algorithm\'s best backend' -r -F
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -l threads -d 'Also measure multi-threaded throughput over many inputs with N threads' -r
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -l quick -d 'Fewer, shorter samples (a few seconds in all)'
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -l json -d 'Print a JSON array instead of a table'
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -l csv -d 'Print CSV instead of a table'
+complete -c khsum -n "__fish_khsum_using_subcommand bench" -l all-backends -d 'With --plot, draw every backend measured (and the multi-buffer kernels)'
 complete -c khsum -n "__fish_khsum_using_subcommand bench" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_using_subcommand selftest" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c khsum -n "__fish_khsum_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s h -l help -d 'Print help'

@@ -364,3 +364,59 @@ fn tests_start_khsum_only_through_the_harness() {
         1
     );
 }
+
+/// The README opens with the two commands a newcomer runs, the second being the one CI
+/// runs (`.ci/run`'s `cargo test` leg); it stays within 300 lines and PERFORMANCE.md
+/// within 400, with one section per CPU class, in the order issue 39 set.
+#[test]
+fn readme_and_performance_keep_their_shape() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let head: Vec<&str> = readme.lines().take(5).collect();
+    assert_eq!(
+        head,
+        [
+            "# khsum",
+            "",
+            "```sh",
+            "cargo run --release -- README.md     # build khsum and hash a real file (BLAKE3, like b3sum)",
+            "cargo test                           # run the tests: every KAT on every backend this CPU has, CLI, differential",
+        ]
+    );
+    let ci = fs::read_to_string(root.join(".ci/run")).unwrap();
+    assert!(ci.contains("\nleg \"cargo test\" cargo test\n"), "{ci}");
+    assert!(
+        readme.lines().count() <= 300,
+        "README.md: {} lines",
+        readme.lines().count()
+    );
+    let sections: Vec<&str> = readme.lines().filter(|l| l.starts_with("## ")).collect();
+    assert_eq!(
+        sections,
+        [
+            "## Install",
+            "## Common tasks",
+            "## Options",
+            "## Exit status",
+            "## Against the peers",
+            "## More"
+        ]
+    );
+    let perf = fs::read_to_string(root.join("PERFORMANCE.md")).unwrap();
+    assert!(
+        perf.lines().count() <= 400,
+        "PERFORMANCE.md: {} lines",
+        perf.lines().count()
+    );
+    let sections: Vec<&str> = perf.lines().filter(|l| l.starts_with("## ")).collect();
+    assert_eq!(
+        sections,
+        [
+            "## Method",
+            "## Intel Xeon with AVX-512",
+            "## AMD Zen 3",
+            "## AMD Zen 4",
+            "## aarch64, in LLVM's cycle model"
+        ]
+    );
+}

@@ -15,6 +15,7 @@ mod keyed;
 mod lanes;
 mod layout;
 mod lemac;
+mod messages;
 mod multimixer;
 mod rescue;
 mod security;

@@ -421,6 +421,40 @@ fn progress_on_a_pseudo_terminal() {
     }
 }
 
+/// With the total known (regular files), the bar comes first at a fixed width of 30, so
+/// it stays put as the numbers after it grow, and the last frame counts every file:
+/// `2/2 files` at 100%, never `1/2`.
+#[test]
+fn progress_bar_has_a_fixed_width_and_ends_with_every_file() {
+    let d = TempDir::new().unwrap();
+    let p = d.path();
+    // Rescue Prime hashes about 15 MB/s: 24 MiB outlast the half second before drawing.
+    for f in ["a", "b"] {
+        fs::write(p.join(f), vec![0u8; 12 << 20]).unwrap();
+    }
+    let r = run(khsum(p).args(["--progress", "-j1", "-a", "rescue-prime", "a", "b"]));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let frames: Vec<&str> = r
+        .err
+        .split(['\r', '\n'])
+        .filter(|f| f.contains('%'))
+        .collect();
+    assert!(!frames.is_empty(), "no frame in {:?}", r.err);
+    for f in &frames {
+        // Spinner, space, then the bar: its closing bracket is always in the same column.
+        let open = f.find(" [").unwrap() + 1;
+        assert_eq!(&f[open + 31..open + 32], "]", "{f:?}");
+    }
+    let last = frames.last().unwrap();
+    assert!(
+        last.contains("[==============================] 100% 24.00 MiB/24.00 MiB, 2/2 files, "),
+        "{last:?}"
+    );
+    // Padded to the terminal's width, then the cursor back up for the next frame.
+    let text = last.trim_end_matches("\u{1b}[1A").trim_end();
+    assert!(text.ends_with(", ETA 0s"), "{last:?}");
+}
+
 /// With no input named and a terminal on standard input, khsum says it is reading it.
 #[cfg(unix)]
 #[test]

@@ -61,30 +61,25 @@ pub fn derive_key(context: &str, out_len: usize, seek: u64) -> Box<dyn Hasher> {
     })
 }
 
-/// The digest into `out`: the 32-byte hash through `finalize` (cheaper than the extendable
-/// output's block-by-block reader), other lengths and positions through the extendable
-/// output, from byte `seek` on (as `b3sum --seek` positions its output reader). For a
-/// keyed state (`secret`), the hash and the output reader khsum holds (the root's chaining
-/// value and block: enough to compute the tag) are wiped, and the stack the crate's
-/// finalization used is scrubbed.
+/// The digest into `out`: the plain 32-byte hash through `finalize` (cheaper than the
+/// extendable output's block-by-block reader), anything else through the extendable
+/// output, from byte `seek` on (as `b3sum --seek` positions its output reader). A keyed
+/// state (`secret`) always takes the reader: it holds the root's chaining value and block
+/// (for a one-chunk message, the key words themselves), which `finalize` would leave in
+/// the crate's dead stack frame; khsum holds the reader and wipes it, as it wipes the
+/// state and its copies when they are dropped. The stack below is not scrubbed:
+/// overwriting 4 KiB of it after each keyed message made a tag of 64 bytes cost seven
+/// times the unkeyed hash (SECURITY.md says what is not wiped).
 fn finish(h: &::blake3::Hasher, seek: u64, out: &mut [u8], secret: bool) {
-    use zeroize::Zeroize;
-    if out.len() == ::blake3::OUT_LEN && seek == 0 {
-        let mut hash = h.finalize();
-        out.copy_from_slice(hash.as_bytes());
-        if secret {
-            hash.zeroize();
-        }
+    if !secret && out.len() == ::blake3::OUT_LEN && seek == 0 {
+        out.copy_from_slice(h.finalize().as_bytes());
     } else {
         let mut reader = h.finalize_xof();
         reader.set_position(seek);
         reader.fill(out);
         if secret {
-            reader.zeroize();
+            zeroize::Zeroize::zeroize(&mut reader);
         }
-    }
-    if secret {
-        crate::hasher::scrub_stack();
     }
 }
 

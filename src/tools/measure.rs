@@ -199,6 +199,8 @@ pub struct Measurement {
     pub lanes: usize,
     /// Message size in bytes.
     pub bytes: usize,
+    /// Whether the hasher was keyed (see [`keyings`]).
+    pub keyed: bool,
     /// Median cycles per byte (of [`Counter::kind`]); `None` without a cycle counter.
     pub cycles_per_byte: Option<f64>,
     /// Relative spread of the samples: (p75 − p25) / median.
@@ -255,11 +257,25 @@ impl Budget {
     };
 }
 
+/// How an algorithm is measured: keyed when it means anything only under a key (a MAC,
+/// a universal hash); unkeyed when it takes no key; both when its key is optional (keyed
+/// BLAKE3 is a MAC, plain BLAKE3 a hash), so each row says what it measures.
+pub fn keyings(alg: &Algorithm) -> &'static [bool] {
+    if alg.needs_key() {
+        &[true]
+    } else if alg.takes_key() {
+        &[false, true]
+    } else {
+        &[false]
+    }
+}
+
 /// A key that fits the algorithm for a message of `bytes` bytes (a fixed pattern: the
-/// benchmark measures speed, not secrecy). `None` for unkeyed algorithms.
-fn bench_key(alg: &Algorithm, bytes: usize) -> Option<Key> {
+/// benchmark measures speed, not secrecy), when `keyed`. `None` otherwise.
+fn bench_key(alg: &Algorithm, bytes: usize, keyed: bool) -> Option<Key> {
     let pattern = |n: usize| (0..n).map(|i| (i * 131 + 7) as u8).collect::<Vec<u8>>();
     match alg.key {
+        _ if !keyed => None,
         KeyRule::None => None,
         KeyRule::Fixed(n) => Some(Key::from_bytes(pattern(n))),
         KeyRule::Any => Some(Key::from_bytes(pattern(32))),
@@ -282,8 +298,9 @@ fn buffer(bytes: usize) -> (Vec<u8>, usize) {
 }
 
 /// Measures one algorithm on one backend at one message size, single-threaded, on a
-/// cache-resident buffer. Each operation is what hashing one input costs: clone the
-/// prepared hasher, update with the whole message, finalize.
+/// cache-resident buffer, keyed or not ([`keyings`]). Each operation is what hashing one
+/// input costs: clone the prepared hasher, update with the whole message, finalize (and
+/// drop the copy, wiping it when keyed).
 ///
 /// # Errors
 /// The algorithm could not be set up, or does not accept this size.
@@ -291,10 +308,11 @@ pub fn measure(
     alg: &'static Algorithm,
     backend: Backend,
     bytes: usize,
+    keyed: bool,
     counter: &mut Counter,
     budget: Budget,
 ) -> Result<Measurement, Error> {
-    let key = bench_key(alg, bytes);
+    let key = bench_key(alg, bytes, keyed);
     let proto = alg
         .hasher_on(backend, key.as_ref(), &Params::default())
         .ok_or_else(|| Error::BadParameter(format!("backend {backend} not available")))??;
@@ -306,7 +324,8 @@ pub fn measure(
         black_box(h.finalize()?);
         Ok(())
     };
-    timed(alg.name, backend, 1, bytes, bytes, &mut op, counter, budget)
+    let m = timed(alg.name, backend, 1, bytes, bytes, &mut op, counter, budget)?;
+    Ok(Measurement { keyed, ..m })
 }
 
 /// Measures a multi-buffer kernel (`crate::alg::lanes`): batches of four messages per lane, all
@@ -401,6 +420,7 @@ fn timed(
         backend,
         lanes,
         bytes,
+        keyed: false,
         cycles_per_byte: has_cycles.then_some(cpb_med),
         spread: if has_cycles {
             cpb_spread
@@ -429,8 +449,8 @@ pub fn median_spread(v: &mut [f64]) -> (f64, f64) {
 }
 
 /// Multi-threaded file throughput: `inputs` in-memory inputs of `bytes` each hashed on a
-/// pool of `threads` rayon threads, one input per task, as `khsum` hashes many files.
-/// Returns GB/s.
+/// pool of `threads` rayon threads, one input per task, as `khsum` hashes many files
+/// (keyed only when the algorithm needs a key). Returns GB/s.
 ///
 /// # Errors
 /// The algorithm could not be set up, or the thread pool could not be built.
@@ -441,7 +461,7 @@ pub fn parallel_throughput(
     bytes: usize,
 ) -> Result<f64, Error> {
     use rayon::prelude::*;
-    let key = bench_key(alg, bytes);
+    let key = bench_key(alg, bytes, alg.needs_key());
     let proto = alg.hasher(key.as_ref(), &Params::default())?;
     let (buf, off) = buffer(bytes);
     let msg = &buf[off..];
@@ -565,7 +585,7 @@ mod tests {
     fn measures_something_real() {
         let a = Algorithm::lookup("sha256").unwrap();
         let mut c = Counter::new();
-        let m = measure(a, Backend::Auto, 1024, &mut c, Budget::QUICK).unwrap();
+        let m = measure(a, Backend::Auto, 1024, false, &mut c, Budget::QUICK).unwrap();
         assert!(m.gb_per_s > 0.0 && m.gb_per_s < 1000.0, "{m:?}");
         if c.kind() != CounterKind::Nanoseconds {
             assert!(m.cycles_per_byte.unwrap() > 0.0);

@@ -104,6 +104,7 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     name = "khsum",
     version,
     after_help = AFTER_HELP,
+    mut_args(crate::help::top_arg),
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -118,7 +119,7 @@ pub struct Cli {
     #[command(flatten)]
     pub opts: HashOptions,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Checking (-c, --expect)")]
     pub verify: VerifyArgs,
 
     /// Files to hash (or, with -c, lists to check); '-' is standard input
@@ -129,25 +130,34 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Hash files (the default when no subcommand is given)
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = crate::help::HASH_AFTER, mut_args(crate::help::hash_arg))]
     Hash(HashCmd),
     /// Verify checksum lists (GNU, BSD --tag and b3sum forms)
-    #[command(after_help = AFTER_HELP)]
+    #[command(
+        long_about = crate::help::CHECK_ABOUT,
+        after_help = crate::help::CHECK_AFTER,
+        mut_args(crate::help::check_arg)
+    )]
     Check(CheckCmd),
     /// Compute keyed tags (MACs) of files; a key is required
-    #[command(after_help = AFTER_HELP)]
+    #[command(after_help = crate::help::TAG_AFTER, mut_args(crate::help::tag_arg))]
     Tag(HashCmd),
     /// Audit trees against a checksum list over time: bit rot told apart from edits,
     /// moves and deletions, from a state kept beside the list
-    #[command(long_about = AUDIT_ABOUT, after_help = AUDIT_AFTER_HELP)]
+    #[command(
+        long_about = AUDIT_ABOUT,
+        after_help = crate::help::AUDIT_AFTER,
+        mut_args(crate::help::audit_arg)
+    )]
     Audit(AuditCmd),
     /// List the algorithms, their key and output sizes, and this CPU's backend
+    #[command(after_help = crate::help::LIST_AFTER)]
     List,
     /// Measure cycles/byte and GB/s of every algorithm on every backend this CPU has
-    #[command(long_about = BENCH_ABOUT)]
+    #[command(long_about = BENCH_ABOUT, after_help = crate::help::BENCH_AFTER)]
     Bench(BenchCmd),
     /// Run every known-answer vector on every backend this CPU has
-    #[command(long_about = SELFTEST_ABOUT)]
+    #[command(long_about = SELFTEST_ABOUT, after_help = crate::help::SELFTEST_AFTER)]
     Selftest,
     /// Print the man page or a shell completion script (for packagers)
     #[command(hide = true)]
@@ -160,15 +170,15 @@ pub enum Command {
 pub struct HashOptions {
     #[command(flatten)]
     pub common: Common,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Output")]
     pub output: OutputArgs,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Keys")]
     pub key: KeyArgs,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Directory trees")]
     pub tree: TreeArgs,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Inputs")]
     pub names: NamesArgs,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Inputs")]
     pub update: UpdateArgs,
 }
 
@@ -184,11 +194,11 @@ pub struct HashCmd {
 
 #[derive(Args, Debug)]
 pub struct CheckCmd {
-    #[command(flatten)]
-    pub common: Common,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Checking")]
     pub verify: VerifyArgs,
     #[command(flatten)]
+    pub common: Common,
+    #[command(flatten, next_help_heading = "Keys")]
     pub key: KeyArgs,
     #[command(flatten)]
     pub tree: TreeArgs,
@@ -238,7 +248,9 @@ pub struct Common {
         value_name = "NAME",
         ignore_case = true,
         value_delimiter = ',',
-        value_parser = named_parser()
+        value_parser = named_parser(),
+        hide_possible_values = true,
+        help_heading = "Algorithm"
     )]
     pub algorithm: Vec<Named>,
 
@@ -249,39 +261,53 @@ pub struct Common {
         short = 'l',
         long = "length",
         value_name = "N",
-        overrides_with = "length"
+        overrides_with = "length",
+        help_heading = "Algorithm"
     )]
     pub length: Option<String>,
 
     /// Start BLAKE3's extendable output at byte N (as b3sum --seek)
-    #[arg(long = "seek", value_name = "N")]
+    #[arg(long = "seek", value_name = "N", help_heading = "Algorithm")]
     pub seek: Option<u64>,
 
     /// LeMac nonce: 32 hex digits, or 0 for the all-zero nonce (the default, with a note
     /// that a fixed nonce makes LeMac a deterministic MAC)
-    #[arg(long = "nonce", value_name = "HEX")]
+    #[arg(long = "nonce", value_name = "HEX", help_heading = "Algorithm")]
     pub nonce: Option<String>,
+
+    /// Print one JSON object per input (and a summary per checked list) instead of lines
+    #[arg(long = "json", help_heading = "Output")]
+    pub json: bool,
 
     /// Number of worker threads (default: the number of logical cores); -j1 reads the
     /// files strictly one after another, in order
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    #[arg(
+        short = 'j',
+        long = "threads",
+        value_name = "N",
+        help_heading = "Running"
+    )]
     pub threads: Option<usize>,
 
     /// Read files, never memory-map them
-    #[arg(long = "no-mmap")]
+    #[arg(long = "no-mmap", help_heading = "Running")]
     pub no_mmap: bool,
-
-    /// Print one JSON object per input (and a summary per checked list) instead of lines
-    #[arg(long = "json")]
-    pub json: bool,
 
     /// Show progress on stderr even when it is not a terminal (default: on a terminal,
     /// after half a second)
-    #[arg(long = "progress", overrides_with = "no_progress")]
+    #[arg(
+        long = "progress",
+        overrides_with = "no_progress",
+        help_heading = "Running"
+    )]
     pub progress: bool,
 
     /// Never show progress
-    #[arg(long = "no-progress", overrides_with = "progress")]
+    #[arg(
+        long = "no-progress",
+        overrides_with = "progress",
+        help_heading = "Running"
+    )]
     pub no_progress: bool,
 }
 
@@ -497,17 +523,6 @@ when --accept names them, missing ones are dropped only with --prune. LIST is re
 atomically (as --update writes lists), and list and state are committed together: a run
 killed at any point leaves the old pair or the new one.";
 
-const AUDIT_AFTER_HELP: &str = "\
-Exit status: the sum of the classes found (as fsck's):
-    0  nothing wrong: ok, touched, changed, new, moved, duplicate
-    1  an error: the list or state could not be read or written, or output failed
-    2  usage or setup error (alone)
-    4  missing
-    8  corrupt
-   16  unreadable (or a listed name that is no regular file any more)
-   32  changed-during-read
-   64  older";
-
 const SELFTEST_ABOUT: &str = "\
 Run every known-answer vector built into khsum (the kats/ files) on every backend this CPU
 supports, whole and split at many points; print one line per algorithm and backend with
@@ -591,7 +606,8 @@ pub struct BenchCmd {
         long = "algorithm",
         value_name = "NAME",
         ignore_case = true,
-        value_parser = algorithm_parser()
+        value_parser = algorithm_parser(),
+        hide_possible_values = true
     )]
     pub algorithms: Vec<&'static Algorithm>,
 
@@ -615,9 +631,14 @@ pub struct BenchCmd {
     #[arg(long = "csv")]
     pub csv: bool,
 
-    /// Also draw cycles/byte against message size into FILE (SVG)
+    /// Also draw cycles/byte against message size into FILE (SVG), each algorithm's
+    /// best backend
     #[arg(long = "plot", value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+
+    /// With --plot, draw every backend measured (and the multi-buffer kernels)
+    #[arg(long = "all-backends", requires = "plot")]
+    pub all_backends: bool,
 
     /// Also measure multi-threaded throughput over many inputs with N threads
     #[arg(long = "threads", value_name = "N")]

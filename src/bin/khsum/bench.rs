@@ -36,15 +36,21 @@ pub fn run(plan: BenchPlan) -> Status {
     let mut counter = Counter::new();
     let mut results: Vec<Measurement> = Vec::new();
     let total = plan.cases.len();
-    for (i, &(a, b, s)) in plan.cases.iter().enumerate() {
+    for (i, &(a, b, s, keyed)) in plan.cases.iter().enumerate() {
         if show_progress {
             progress(
                 i,
                 total,
-                &format!("{} {} {}", a.name, b, measure::format_size(s)),
+                &format!(
+                    "{} {} {} {}",
+                    a.name,
+                    key_word(keyed),
+                    b,
+                    measure::format_size(s)
+                ),
             );
         }
-        match measure::measure(a, b, s, &mut counter, plan.budget) {
+        match measure::measure(a, b, s, keyed, &mut counter, plan.budget) {
             Ok(m) => results.push(m),
             Err(e) => crate::report::warn(&format!("bench: {} on {b}: {e}", a.name)),
         }
@@ -53,7 +59,7 @@ pub fn run(plan: BenchPlan) -> Status {
     let mut threaded: Vec<(&'static str, Backend, usize, f64, f64)> = Vec::new();
     if let Some(n) = plan.threads {
         let mut seen = Vec::new();
-        for &(a, _, _) in &plan.cases {
+        for &(a, ..) in &plan.cases {
             if seen.contains(&a.name) {
                 continue;
             }
@@ -97,9 +103,10 @@ pub fn run(plan: BenchPlan) -> Status {
             cpu.model,
             khsum::tools::measure::today_utc()
         );
-        let written = crate::plot::render_svg(&results, &title, unit).and_then(|svg| {
-            std::fs::write(path, svg).map_err(|e| khsum::files::io::describe_io_error(&e))
-        });
+        let written =
+            crate::plot::render_svg(&results, &title, unit, plan.plot_all).and_then(|svg| {
+                std::fs::write(path, svg).map_err(|e| khsum::files::io::describe_io_error(&e))
+            });
         if let Err(e) = written {
             out.warn(&format!("{}: {e}", path.display()));
             return out.finish(Status::Failed);
@@ -122,7 +129,7 @@ pub fn run(plan: BenchPlan) -> Status {
 fn multi_buffer(plan: &BenchPlan, counter: &mut Counter, show_progress: bool) -> Vec<Measurement> {
     let mut results = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    for &(a, _, _) in &plan.cases {
+    for &(a, ..) in &plan.cases {
         if khsum::alg::lanes::Kind::of(a.name).is_none() || seen.contains(&a.name) {
             continue;
         }
@@ -152,6 +159,11 @@ fn multi_buffer(plan: &BenchPlan, counter: &mut Counter, show_progress: bool) ->
         }
     }
     results
+}
+
+/// How the KEY column names a row's keying.
+fn key_word(keyed: bool) -> &'static str {
+    if keyed { "keyed" } else { "none" }
 }
 
 fn build_profile() -> &'static str {
@@ -194,12 +206,16 @@ fn table(
     }
     s.push_str(&format!("Cycles:  {}\n", kind.describe()));
     s.push_str(&format!(
-        "Method:  single thread, cache-resident buffer; median of {} samples after warm-up; ± = inter-quartile spread\n\n",
+        "Method:  single thread, cache-resident buffer; median of {} samples after warm-up; ± = inter-quartile spread\n",
         budget.samples
     ));
+    s.push_str(
+        "Keys:    hashes unkeyed, MACs keyed; BLAKE3 both (KEY: none or keyed; a keyed copy is wiped after each message)\n\n",
+    );
     s.push_str(&format!(
-        "{:<16} {:<12} {:>8} {:>12} {:>6} {:>9}\n",
+        "{:<16} {:<5} {:<12} {:>8} {:>12} {:>6} {:>9}\n",
         "ALGORITHM",
+        "KEY",
         "BACKEND",
         "SIZE",
         match kind {
@@ -213,8 +229,9 @@ fn table(
     for m in results {
         let per_byte = m.cycles_per_byte.unwrap_or(1.0 / m.gb_per_s.max(1e-12));
         s.push_str(&format!(
-            "{:<16} {:<12} {:>8} {:>12.3} {:>5.0}%{} {:>8.2}\n",
+            "{:<16} {:<5} {:<12} {:>8} {:>12.3} {:>5.0}%{} {:>8.2}\n",
             m.algorithm,
+            key_word(m.keyed),
             m.backend_label(),
             measure::format_size(m.bytes),
             per_byte,
@@ -242,6 +259,11 @@ fn table(
     s
 }
 
+/// Whether the many-input rows of `name` were keyed (only what needs a key is).
+fn threaded_keyed(name: &str) -> bool {
+    khsum::Algorithm::lookup(name).is_ok_and(|a| a.needs_key())
+}
+
 fn json_num(x: Option<f64>) -> String {
     match x {
         Some(v) if v.is_finite() => format!("{v:.6}"),
@@ -254,9 +276,10 @@ fn json(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64,
         .iter()
         .map(|m| {
             format!(
-                "{{\"algorithm\":\"{}\",\"backend\":\"{}\",\"bytes\":{},\"threads\":1,\"cycles_per_byte\":{},\"gb_per_s\":{},\"spread\":{},\"samples\":{},\"noisy\":{}}}",
+                "{{\"algorithm\":\"{}\",\"backend\":\"{}\",\"keyed\":{},\"bytes\":{},\"threads\":1,\"cycles_per_byte\":{},\"gb_per_s\":{},\"spread\":{},\"samples\":{},\"noisy\":{}}}",
                 m.algorithm,
                 m.backend_label(),
+                m.keyed,
                 m.bytes,
                 json_num(m.cycles_per_byte),
                 json_num(Some(m.gb_per_s)),
@@ -268,8 +291,9 @@ fn json(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64,
         .collect();
     for (a, b, n, _, many) in threaded {
         items.push(format!(
-            "{{\"algorithm\":\"{a}\",\"backend\":\"{}\",\"bytes\":{},\"threads\":{n},\"cycles_per_byte\":null,\"gb_per_s\":{},\"spread\":null,\"samples\":3,\"noisy\":false}}",
+            "{{\"algorithm\":\"{a}\",\"backend\":\"{}\",\"keyed\":{},\"bytes\":{},\"threads\":{n},\"cycles_per_byte\":null,\"gb_per_s\":{},\"spread\":null,\"samples\":3,\"noisy\":false}}",
             b.name(),
+            threaded_keyed(a),
             1 << 20,
             json_num(Some(*many))
         ));
@@ -279,13 +303,14 @@ fn json(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64,
 
 fn csv(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64, f64)]) -> String {
     let mut s = String::from(
-        "algorithm,backend,bytes,threads,cycles_per_byte,gb_per_s,spread,samples,noisy\n",
+        "algorithm,backend,keyed,bytes,threads,cycles_per_byte,gb_per_s,spread,samples,noisy\n",
     );
     for m in results {
         s.push_str(&format!(
-            "{},{},{},1,{},{:.6},{:.6},{},{}\n",
+            "{},{},{},{},1,{},{:.6},{:.6},{},{}\n",
             m.algorithm,
             m.backend_label(),
+            m.keyed,
             m.bytes,
             m.cycles_per_byte
                 .map_or(String::new(), |c| format!("{c:.6}")),
@@ -297,8 +322,9 @@ fn csv(results: &[Measurement], threaded: &[(&'static str, Backend, usize, f64, 
     }
     for (a, b, n, _, many) in threaded {
         s.push_str(&format!(
-            "{a},{},{},{n},,{many:.6},,3,false\n",
+            "{a},{},{},{},{n},,{many:.6},,3,false\n",
             b.name(),
+            threaded_keyed(a),
             1 << 20
         ));
     }

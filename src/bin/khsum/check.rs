@@ -247,9 +247,10 @@ fn open_list(list: &OsString, name: &[u8], out: &mut Out) -> Option<Box<dyn Read
         };
     }
     match std::fs::File::open(list) {
-        // A directory opens but cannot be read: GNU's `read error`.
+        // A directory opens but cannot be read: said as hash mode says it (GNU says
+        // `read error`, which does not say why).
         Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
-            out.warn(&format!("{}: read error", q(name)));
+            out.warn(&format!("{}: Is a directory", q(name)));
             None
         }
         Ok(f) => Some(Box::new(f)),

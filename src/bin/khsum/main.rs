@@ -9,6 +9,7 @@ mod bench;
 mod check;
 mod generate;
 mod hash;
+mod help;
 mod list;
 mod plan;
 mod plot;
@@ -16,6 +17,7 @@ mod progress;
 mod report;
 mod selftest;
 mod setup;
+mod suggest;
 
 use plan::Plan;
 use report::{Status, warn};
@@ -32,8 +34,8 @@ fn main() -> ExitCode {
     let cli = match args::parse() {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {
-            // A usage error: clap's message on stderr, exit 2.
-            let _ = e.print();
+            // A usage error: clap's message (pointing to the fix) on stderr, exit 2.
+            let _ = suggest::improve(e).print();
             return ExitCode::from(2);
         }
         Err(e) => {

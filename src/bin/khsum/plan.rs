@@ -21,7 +21,6 @@ use khsum::lists::update::ListFile;
 use khsum::tools::measure::{self, Budget};
 use khsum::{Algorithm, Hasher, KeyRule, LineStyle, Params};
 use std::ffi::OsString;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -672,7 +671,7 @@ fn derived(
 
 /// The keyed, configured hasher every input gets a copy of: one algorithm's, or a
 /// [`Multi`] of several (one read, one digest each), with each algorithm's output length.
-/// A MAC without a key gets a note on a terminal: its output is a fingerprint under the
+/// A MAC without a key gets a note on stderr: its output is a fingerprint under the
 /// all-zero key.
 fn prototype(
     algs: &[&'static Algorithm],
@@ -697,9 +696,11 @@ fn prototype(
                 alg.name
             ));
         }
-        if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
+        // Said every time, not only on a terminal: a script's log shows that these
+        // digests authenticate nothing.
+        if alg.needs_key() && !source.is_some() {
             crate::report::warn(&format!(
-                "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC",
+                "note: no key given: {} uses the all-zero key, so its output is a fingerprint, not a MAC (a key: --key-file or --key-env)",
                 alg.name
             ));
         }
@@ -990,6 +991,9 @@ fn check(
     lists: Vec<OsString>,
 ) -> Result<Plan, SetupError> {
     key_habits(key)?;
+    if let Some(m) = crate::suggest::digest_for_a_list(&lists) {
+        return Err(SetupError(m));
+    }
     if tree.recursive {
         return Err(SetupError(
             "-r is for hashing; to find files a list does not name, use --unlisted DIR".into(),
@@ -1187,10 +1191,13 @@ const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];
 
 /// What `khsum bench` measures and how it reports it.
 pub struct BenchPlan {
-    pub cases: Vec<(&'static Algorithm, Backend, usize)>,
+    /// Algorithm, backend, message size, and whether keyed ([`measure::keyings`]).
+    pub cases: Vec<(&'static Algorithm, Backend, usize, bool)>,
     pub budget: Budget,
     pub format: Format,
     pub plot: Option<std::path::PathBuf>,
+    /// `--all-backends`: the plot draws every backend, not only each algorithm's best.
+    pub plot_all: bool,
     pub threads: Option<usize>,
 }
 
@@ -1235,13 +1242,15 @@ fn bench(cmd: &BenchCmd) -> Result<Plan, SetupError> {
     };
     let mut cases = Vec::new();
     for &a in &algs {
-        for b in a.available_backends() {
-            if !wanted.is_empty() && !wanted.contains(&b) {
-                continue;
-            }
-            for &s in &sizes {
-                if measure::size_applies(a, s) {
-                    cases.push((a, b, s));
+        for &keyed in measure::keyings(a) {
+            for b in a.available_backends() {
+                if !wanted.is_empty() && !wanted.contains(&b) {
+                    continue;
+                }
+                for &s in &sizes {
+                    if measure::size_applies(a, s) {
+                        cases.push((a, b, s, keyed));
+                    }
                 }
             }
         }
@@ -1266,6 +1275,7 @@ fn bench(cmd: &BenchCmd) -> Result<Plan, SetupError> {
             Format::Table
         },
         plot: cmd.plot.clone(),
+        plot_all: cmd.all_backends,
         threads: cmd.threads,
     }))
 }

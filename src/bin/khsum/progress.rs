@@ -115,12 +115,14 @@ fn draw(forced: bool, counter: &Arc<Counter>, stop: &Arc<AtomicBool>, totals: To
             .progress_chars("=> ")
     };
     let unknown = style("{spinner} {bytes} hashed, {msg}");
-    let known = style("{spinner} {bytes}/{total_bytes} [{wide_bar}] {percent}%, {msg}");
+    // The bar first and of a fixed width, so it stays put while the numbers after it grow.
+    let known = style("{spinner} [{bar:30}] {percent:>3}% {bytes}/{total_bytes}, {msg}");
     bar.set_style(unknown);
     // The rate is measured from when drawing starts.
     let (shown, at_show) = (Instant::now(), counter.snapshot().bytes);
     let mut styled = false;
     loop {
+        let stopped = stop.load(Ordering::Acquire);
         let s = counter.snapshot();
         let secs = shown.elapsed().as_secs_f64();
         let rate = if secs > 0.05 {
@@ -128,30 +130,23 @@ fn draw(forced: bool, counter: &Arc<Counter>, stop: &Arc<AtomicBool>, totals: To
         } else {
             0.0
         };
-        let speed = format!("{}/s", indicatif::BinaryBytes(rate as u64));
-        match s.total {
-            Total::Known(bytes, files) => {
-                if !styled {
-                    bar.set_style(known.clone());
-                    styled = true;
-                }
-                let bytes = bytes.max(s.bytes);
-                bar.set_length(bytes);
-                let eta = if rate > 0.0 {
-                    eta((bytes - s.bytes) as f64 / rate)
-                } else {
-                    "?".into()
-                };
-                bar.set_message(format!(
-                    "{}/{} files, {speed}, ETA {eta}",
-                    s.files,
-                    files.max(s.files)
-                ));
+        if let Total::Known(bytes, _) = s.total {
+            if !styled {
+                bar.set_style(known.clone());
+                styled = true;
             }
-            Total::Counting => bar.set_message(format!("{} files, {speed}, counting", s.files)),
-            Total::Unknown => bar.set_message(format!("{} files, {speed}", s.files)),
+            bar.set_length(bytes.max(s.bytes));
         }
+        bar.set_message(message(s, rate));
         bar.set_position(s.bytes);
+        if stopped {
+            // The last frame, drawn whatever the rate limit, with the counts as they end
+            // (the last file counted), then cleared.
+            if !bar.is_hidden() {
+                bar.abandon();
+            }
+            break;
+        }
         if bar.is_hidden() {
             // The first frame is drawn with its numbers in place.
             bar.set_draw_target(target.take().expect("set once"));
@@ -160,14 +155,34 @@ fn draw(forced: bool, counter: &Arc<Counter>, stop: &Arc<AtomicBool>, totals: To
             }
         }
         bar.tick();
-        if wait(stop, Instant::now() + TICK) {
-            break;
-        }
+        wait(stop, Instant::now() + TICK);
     }
     if let Ok(mut b) = BAR.lock() {
         *b = None;
     }
     bar.finish_and_clear();
+}
+
+/// The text after the bar: files done (of how many, once counted), rate and ETA.
+fn message(s: khsum::files::progress::Snapshot, rate: f64) -> String {
+    let speed = format!("{}/s", indicatif::BinaryBytes(rate as u64));
+    let files = |n: u64| if n == 1 { "file" } else { "files" };
+    match s.total {
+        Total::Known(bytes, total) => {
+            let total = total.max(s.files);
+            let left = bytes.max(s.bytes) - s.bytes;
+            let eta = if left == 0 {
+                "0s".into()
+            } else if rate > 0.0 {
+                eta(left as f64 / rate)
+            } else {
+                "?".into()
+            };
+            format!("{}/{total} {}, {speed}, ETA {eta}", s.files, files(total))
+        }
+        Total::Counting => format!("{} {}, {speed}, counting", s.files, files(s.files)),
+        Total::Unknown => format!("{} {}, {speed}", s.files, files(s.files)),
+    }
 }
 
 /// Seconds left as `1h02m`, `3m05s` or `7s`.
