@@ -354,7 +354,8 @@ pub struct Audit {
     store: Option<Store>,
     /// Where the state is (or would be).
     state_path: PathBuf,
-    slots: HashMap<Vec<u8>, Slot>,
+    /// One per listed name, by its place in the list ([`ListFile::index_of`]).
+    slots: Vec<Slot>,
     /// Rows of names the list does not hold.
     stale: Vec<Vec<u8>>,
     /// The list's mtime (for entries without state).
@@ -437,31 +438,30 @@ impl Audit {
         let digest = list_file.digest().map_err(AuditError::List)?;
         // The list's names, then each state row read into its name's slot (kept when it
         // is of the listed digest), one row at a time: the rows are never all held.
-        let mut slots: HashMap<Vec<u8>, Slot> = HashMap::with_capacity(list_file.len());
-        for (name, _) in list_file.names() {
-            slots.insert(
-                name.to_vec(),
-                Slot {
-                    row: None,
-                    seen: false,
-                },
-            );
-        }
+        let mut slots: Vec<Slot> = (0..list_file.len())
+            .map(|_| Slot {
+                row: None,
+                seen: false,
+            })
+            .collect();
         let mut stale = Vec::new();
         if let Some(s) = &mut store {
-            s.load_each(digest.as_ref().map(|d| &d[..]), &mut |name, row| match (
-                slots.get_mut(&name),
-                list_file.get(&name),
-            ) {
-                (Some(slot), Some(entries)) => {
-                    let listed = entries.first().map(|e| &e.digest[..]);
-                    if row.algorithm == alg.name
-                        && listed.is_some_and(|d| crate::digests_equal(&row.digest, d))
-                    {
-                        slot.row = Some(row.known());
+            s.load_each(digest.as_ref().map(|d| &d[..]), &mut |name, row| {
+                // Rows are stored under the listed (normalized) name.
+                let at = list_file
+                    .index_of(&name)
+                    .filter(|_| *normalize(&name) == *name);
+                match (at, list_file.get(&name)) {
+                    (Some(i), Some(entries)) => {
+                        let listed = entries.first().map(|e| &e.digest[..]);
+                        if row.algorithm == alg.name
+                            && listed.is_some_and(|d| crate::digests_equal(&row.digest, d))
+                        {
+                            slots[i].row = Some(row.known());
+                        }
                     }
+                    _ => stale.push(name),
                 }
-                _ => stale.push(name),
             })
             .map_err(AuditError::State)?;
         }
@@ -567,15 +567,10 @@ impl Audit {
         }
         // Listed names the walk did not meet, by name.
         let mut unmet: Vec<(Vec<u8>, Vec<u8>)> = self
-            .slots
-            .iter()
-            .filter(|(_, s)| !s.seen)
-            .filter_map(|(k, _)| {
-                self.list
-                    .get(k)
-                    .and_then(|e| e.first())
-                    .map(|e| (k.clone(), e.name.clone()))
-            })
+            .list
+            .indexed_names()
+            .filter(|&(i, _, _)| !self.slots[i].seen)
+            .map(|(_, k, e)| (k.to_vec(), e.name.clone()))
             .collect();
         unmet.sort_unstable();
         for (key, name) in unmet {
@@ -609,8 +604,8 @@ impl Audit {
     /// Marks a name met; its listed key, if it is listed.
     fn mark_seen(&mut self, name: &[u8]) -> Option<Vec<u8>> {
         let key = normalize(name);
-        let slot = self.slots.get_mut(&*key)?;
-        slot.seen = true;
+        let i = self.list.index_of(&key)?;
+        self.slots[i].seen = true;
         Some(key.into_owned())
     }
 
@@ -627,7 +622,8 @@ impl Audit {
         let key = self.mark_seen(&name);
         let st = fs::metadata(&path).ok().map(|m| Stat::of(&m));
         if let Some(k) = &key
-            && let Some(row) = &self.slots[k].row
+            && let Some(i) = self.list.index_of(k)
+            && let Some(row) = &self.slots[i].row
             && let Some(st) = st
             && st.size == row.size
             && st.ino == row.ino
@@ -735,7 +731,10 @@ impl Audit {
             return;
         };
         let expected = expected.unwrap_or_default();
-        let row = self.slots.get(&key).and_then(|s| s.row.as_ref());
+        let row = self
+            .list
+            .index_of(&key)
+            .and_then(|i| self.slots[i].row.as_ref());
         let state = if verdict(&digest, h.digest.notice(), &expected) == Verdict::Ok {
             match row {
                 Some(r) if !cmp_mtime(st.mtime, r.mtime).is_eq() => State::Touched,
@@ -823,9 +822,9 @@ impl Audit {
             let same_inode = |k: &Vec<u8>| {
                 missing.contains(k)
                     && self
-                        .slots
-                        .get(k)
-                        .and_then(|s| s.row)
+                        .list
+                        .index_of(k)
+                        .and_then(|i| self.slots[i].row)
                         .is_some_and(|r| r.dev == st.dev && r.ino == st.ino)
             };
             if let Some((k, listed)) = by_digest

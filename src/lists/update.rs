@@ -43,8 +43,10 @@ pub struct ListFile {
 }
 
 /// The lines of one name.
-#[derive(Default)]
 struct Listed {
+    /// The name's place among the list's names, 0 to `len() - 1` (see
+    /// [`ListFile::index_of`]).
+    index: u32,
     entries: Vec<Entry>,
     /// Each entry's line: its first byte and the byte past its end (terminator included).
     spans: Vec<(u64, u64)>,
@@ -167,6 +169,7 @@ impl ListFile {
         }
         let mut reader = BufReader::new(&file);
         let mut n = 0u64;
+        let mut n_names = 0usize;
         let mut offset = 0u64;
         loop {
             let buf = match read_line(&mut reader, LINE_MAX) {
@@ -212,7 +215,14 @@ impl ListFile {
                         l.get_mut().spans.push(span);
                     }
                     std::collections::hash_map::Entry::Vacant(v) => {
+                        let index = u32::try_from(n_names).map_err(|_| {
+                            ListError::Plain(format!(
+                                "{q}: more than 2^32 names (list not changed)"
+                            ))
+                        })?;
+                        n_names += 1;
                         v.insert(Listed {
+                            index,
                             entries: vec![e],
                             spans: vec![span],
                         });
@@ -234,6 +244,24 @@ impl ListFile {
         self.entries
             .get(&*normalize(name))
             .map(|l| l.entries.as_slice())
+    }
+
+    /// The place of `name` (compared after [`normalize`]) among the listed names: a
+    /// number below [`ListFile::len`], for a caller keeping its own dense table of them.
+    pub fn index_of(&self, name: &[u8]) -> Option<usize> {
+        self.entries
+            .get(&*normalize(name))
+            .map(|l| l.index as usize)
+    }
+
+    /// Every listed name ([`normalize`]d) with its place ([`ListFile::index_of`]) and first
+    /// entry, in no particular order.
+    pub fn indexed_names(&self) -> impl Iterator<Item = (usize, &[u8], &Entry)> {
+        self.entries.iter().filter_map(|(n, l)| {
+            l.entries
+                .first()
+                .map(|e| (l.index as usize, n.as_slice(), e))
+        })
     }
 
     /// Every entry, in no particular order.
