@@ -31,7 +31,11 @@ where
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 
@@ -77,7 +81,11 @@ impl Hasher for HmacSha256 {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 
@@ -151,7 +159,11 @@ impl Hasher for Blake2 {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 
@@ -221,7 +233,11 @@ impl Hasher for Xxh {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 

@@ -403,7 +403,11 @@ impl Hasher for Highway {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         if !self.buf.pending().is_empty() {
             return crate::hasher::whole_on_stack(self, data, out);
         }
@@ -411,7 +415,7 @@ impl Hasher for Highway {
         // in registers.
         let words = (self.kernels.kernels.whole)(&self.state, data, self.words);
         write_words(out, &words[..self.words]);
-        Ok(())
+        Ok(None)
     }
 
     fn output_len(&self) -> usize {

@@ -452,12 +452,12 @@ impl Hasher for MultiBuffered {
         self.inner.box_clone()
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         self.inner.digest_whole_into(data, out)
-    }
-
-    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
-        self.inner.digest_whole(data)
     }
 
     fn input_is_secret(&self) -> bool {

@@ -85,7 +85,11 @@ impl Hasher for Legacy {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 

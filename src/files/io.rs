@@ -140,7 +140,7 @@ mod panic_hook {
         fn finish_into(&mut self, _: &mut [u8]) -> Result<(), Error> {
             panic!("test-only hasher: panicking as asked by KHSUM_TEST_PANIC_ON");
         }
-        fn digest_whole_into(&self, _: &[u8], _: &mut [u8]) -> Result<(), Error> {
+        fn digest_whole_into(&self, _: &[u8], _: &mut [u8]) -> Result<Option<&'static str>, Error> {
             panic!("test-only hasher: panicking as asked by KHSUM_TEST_PANIC_ON");
         }
         fn output_len(&self) -> usize {
@@ -288,7 +288,8 @@ pub(crate) fn read_path(
 ) -> Result<Hashed, InputError> {
     #[cfg(debug_assertions)]
     if let Some(p) = panic_hook::for_path(path, proto) {
-        return guarded(|| hash_opened(path, &p, mmap, open, &mut |data| p.digest_whole(data)));
+        let p: &dyn Hasher = &p;
+        return guarded(|| hash_opened(path, p, mmap, open, &mut |data| p.digest_whole(data)));
     }
     guarded(|| hash_opened(path, proto, mmap, open, whole))
 }

@@ -9,7 +9,7 @@
 //! alone (see PERFORMANCE.md).
 
 use crate::backend::Backend;
-use crate::hasher::{Digest, Error, Hasher};
+use crate::hasher::{Error, Hasher};
 use rayon::prelude::*;
 
 /// Chunks at least this large are hashed by the algorithms in parallel; smaller ones
@@ -97,16 +97,6 @@ impl Hasher for Multi {
         self.parts.iter().find_map(|h| h.notice())
     }
 
-    /// Through the streaming path, so a part's [notice](Hasher::notice) is kept.
-    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
-        let mut h = self.box_clone();
-        h.expect_len(data.len() as u64);
-        h.update_large(data);
-        let mut d = Digest::zeroed(h.output_len());
-        h.finish_into(&mut d)?;
-        Ok(d.with_notice(h.notice()))
-    }
-
     fn output_len(&self) -> usize {
         self.parts.iter().map(|h| h.output_len()).sum()
     }
@@ -158,6 +148,7 @@ mod tests {
             let got = h.finalize().unwrap();
             assert_eq!(Multi::split(&got, &lengths), want, "cuts {cuts:?}");
         }
+        let multi: &dyn Hasher = &multi;
         assert_eq!(multi.digest_whole(&data).unwrap().to_vec(), want.concat());
     }
 }

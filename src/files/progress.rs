@@ -158,12 +158,6 @@ impl Hasher for Counted {
         self.inner.notice()
     }
 
-    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
-        let d = self.inner.digest_whole(data);
-        self.counter.add_bytes(data.len() as u64);
-        d
-    }
-
     fn multi_buffer_max(&self) -> usize {
         self.inner.multi_buffer_max()
     }
@@ -179,7 +173,11 @@ impl Hasher for Counted {
         d
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         let r = self.inner.digest_whole_into(data, out);
         self.counter.add_bytes(data.len() as u64);
         r
@@ -206,7 +204,7 @@ mod tests {
         want.update(&[1; 1000]);
         assert_eq!(h.finalize().unwrap(), want.finalize().unwrap());
         assert_eq!(
-            counted.digest_whole(b"xy").unwrap(),
+            (&counted as &dyn Hasher).digest_whole(b"xy").unwrap(),
             proto.digest_whole(b"xy").unwrap()
         );
         c.add_file();
