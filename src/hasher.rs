@@ -18,33 +18,6 @@ pub trait Hasher: Send + Sync {
         self.update(data);
     }
 
-    /// Whether large files should be memory-mapped whole for this hasher: true when
-    /// [`Hasher::update_large`] hashes on several threads (BLAKE3, Multimixer-128), so
-    /// every thread reads the page cache directly. Every other hasher hashes on the
-    /// calling thread alone and gets files read into a cache-resident buffer; a large
-    /// file is read by a helper thread into a ring of such buffers while the calling
-    /// thread hashes (see `io`). Mapping was measured slower for them: SHA-256 of a
-    /// 1 GiB page-cached file 0.92 s mapped against 0.71 s read; SipHash-1-3 of 256 MiB
-    /// 165 ms against 97 ms; with a helper thread faulting the mapping in ahead, SipHash
-    /// 1.4–1.9× slower than read on an Intel Xeon (issue 26).
-    fn prefers_mmap(&self) -> bool {
-        false
-    }
-
-    /// Whether a large file is best memory-mapped with its pages faulted in ahead by a
-    /// helper thread on another core while [`Hasher::update_large`] hashes on this one
-    /// (when a core is idle; see `io`), instead of read through the helper's ring. True
-    /// for the hashes that run at memory speed in one chain (10 GB/s or more in cache),
-    /// whose hashing thread then never copies: HighwayHash, LeMac, XXH64, XXH3, the CRCs
-    /// and the System V sum. 256 MiB page-cached on AMD Zen 4, they took 0.62–0.81x the
-    /// ring's time (HighwayHash-256 38.6 against 58.3 ms, xxh3 41.4 against 56.9), and the
-    /// mapping gained 25–45% over one thread for HighwayHash and LeMac on an Intel Xeon
-    /// (issue 26). Not for slower chains such as SipHash, which the helper's faults made
-    /// 1.4–1.9× slower on that Xeon; XXH32 (6 GB/s) gained nothing on Zen 4.
-    fn fault_ahead(&self) -> bool {
-        false
-    }
-
     /// Announces the total input length before the first `update`, when the caller knows
     /// it (a regular file's size). Algorithms that encode the length before the data
     /// (Rescue Prime's byte hash) then stream in constant memory instead of buffering;
@@ -103,32 +76,6 @@ pub trait Hasher: Send + Sync {
         h.update_large(data);
         h.finish_into(out)?;
         Ok(h.notice())
-    }
-
-    /// The largest input that [`Hasher::digest_many`] hashes faster together with others
-    /// than alone: 0 (the default) for hashers without a multi-buffer kernel. Inputs up to
-    /// this size are worth reading whole and collecting (see `crate::files::batch`).
-    fn multi_buffer_max(&self) -> usize {
-        0
-    }
-
-    /// The backend of the multi-buffer kernel behind [`Hasher::digest_many`], if any.
-    fn multi_buffer_backend(&self) -> Option<Backend> {
-        None
-    }
-
-    /// The digests of many whole inputs, in order, each as `digest_whole` gives
-    /// it. Hashers with a multi-buffer kernel (MD5, SHA-256, SHA-512, BLAKE3: `crate::alg::lanes`) hash
-    /// them in SIMD lanes, one input per lane; the default hashes one after another.
-    fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
-        inputs
-            .iter()
-            .map(|data| {
-                let mut d = Digest::zeroed(self.output_len());
-                let notice = self.digest_whole_into(data, &mut d)?;
-                Ok(d.with_notice(notice))
-            })
-            .collect()
     }
 }
 

@@ -101,11 +101,6 @@ impl Hasher for Blake3 {
         }
     }
 
-    fn prefers_mmap(&self) -> bool {
-        // Large inputs are hashed on all threads (update_rayon).
-        true
-    }
-
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         finish(&self.inner, self.seek, out, self.keyed);
         Ok(())

@@ -253,12 +253,6 @@ impl Hasher for Xxh {
         Backend::Auto
     }
 
-    fn fault_ahead(&self) -> bool {
-        // XXH64 and XXH3 run at memory speed (13 and 41 GB/s in cache on AMD Zen 4);
-        // XXH32 (6 GB/s) gained nothing mapped there.
-        !matches!(self.0, XxhState::X32(_))
-    }
-
     fn box_clone(&self) -> Box<dyn Hasher> {
         Box::new(self.clone())
     }

@@ -426,11 +426,6 @@ impl Hasher for Highway {
         self.kernels.backend
     }
 
-    fn fault_ahead(&self) -> bool {
-        // One chain at memory speed: map, and fault the pages in on another core.
-        true
-    }
-
     fn box_clone(&self) -> Box<dyn Hasher> {
         Box::new(self.clone())
     }

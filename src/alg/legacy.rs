@@ -104,13 +104,6 @@ impl Hasher for Legacy {
         Backend::Auto
     }
 
-    fn fault_ahead(&self) -> bool {
-        // The CRCs (crc-fast, carry-less multiplication; 43 GB/s in cache on AMD Zen 4)
-        // and the System V sum (11 GB/s) run at memory speed; the BSD sum's rotating
-        // chain (1.8 GB/s) does not.
-        !matches!(self.state, State::Bsd(_))
-    }
-
     fn box_clone(&self) -> Box<dyn Hasher> {
         Box::new(self.clone())
     }

@@ -211,10 +211,6 @@ impl Hasher for Multimixer {
         });
     }
 
-    fn prefers_mmap(&self) -> bool {
-        true
-    }
-
     fn update_large(&mut self, data: &[u8]) {
         if data.len() < PARALLEL_MIN || rayon::current_num_threads() < 2 {
             return self.update(data);

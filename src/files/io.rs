@@ -6,6 +6,8 @@
 mod mmap;
 mod stdio;
 
+use crate::alg::lanes::Lanes;
+use crate::algorithm::{Large, ReadHint};
 use crate::hasher::{Digest, Error, Hasher};
 use std::cell::Cell;
 use std::fmt;
@@ -19,7 +21,7 @@ pub use mmap::MappedFile;
 pub use stdio::{closed_error, stdin, stdin_direct, stdout_closed};
 
 /// Regular files at least this large are memory-mapped when the hasher hashes large
-/// buffers on several threads ([`Hasher::prefers_mmap`]: BLAKE3, Multimixer-128).
+/// buffers on all threads ([`Large::AllThreads`]: BLAKE3, Multimixer-128).
 /// Mapping costs a few µs more per file than `read()`, so small files are read.
 pub const MMAP_MIN: u64 = 256 * 1024;
 
@@ -29,12 +31,40 @@ const CHUNK: usize = 1 << 20;
 /// Whether large files may be memory-mapped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mmap {
-    /// When the hasher prefers it ([`Hasher::prefers_mmap`]) and the file is at least
-    /// [`MMAP_MIN`] bytes.
+    /// When the read hint calls for it (see [`hash_path`]).
     #[default]
     Auto,
     /// Never (`--no-mmap`): every file is read.
     Never,
+}
+
+/// How a hasher's inputs are read: its read hint, resolved for this CPU, and the
+/// memory-map policy.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    /// How the hasher hashes a large input ([`ReadHint::large`]).
+    pub large: Large,
+    /// The lanes that hash its small inputs together (`crate::files::batch`), if any.
+    pub lanes: Option<Lanes>,
+    /// Whether large files may be memory-mapped.
+    pub mmap: Mmap,
+}
+
+impl Reading {
+    /// Reading as `hint` says (its lanes if this CPU runs them, [`Lanes::chosen`]), large
+    /// files mapped where the rule for it says.
+    pub fn new(hint: ReadHint) -> Reading {
+        Reading {
+            large: hint.large,
+            lanes: hint.lanes.and_then(Lanes::chosen),
+            mmap: Mmap::Auto,
+        }
+    }
+
+    /// This reading under the memory-map policy `mmap`.
+    pub fn mmap(self, mmap: Mmap) -> Reading {
+        Reading { mmap, ..self }
+    }
 }
 
 /// A digest and the number of bytes it covers.
@@ -224,11 +254,12 @@ pub const FIRST: usize = 64 * 1024;
 /// more than a tick of the kernel's coarse clock and the 2 s timestamp granularity of FAT.
 pub const SETTLE: Duration = Duration::from_secs(3);
 
-/// Hashes the file at `path` with a fresh copy of `proto` and returns the digest.
+/// Hashes the file at `path` with a fresh copy of `proto`, read as `hint` says, and
+/// returns the digest.
 ///
 /// Directories are refused (`Is a directory`). Regular files of at least [`MMAP_MIN`]
-/// bytes are memory-mapped and fed to [`Hasher::update_large`] when the hasher
-/// [prefers it](Hasher::prefers_mmap); everything else — files for single-threaded hashers, FIFOs,
+/// bytes are memory-mapped and fed to [`Hasher::update_large`] when the hasher hashes
+/// them on all threads ([`Large::AllThreads`]); everything else — files for single-threaded hashers, FIFOs,
 /// devices — is read into a buffer that stays in cache (on the machine
 /// measured, that is faster for a single-threaded hash than walking a mapping: SHA-256
 /// of a 1 GiB page-cached file: 0.71 s read vs 0.92 s mapped, both `bash benches/peers.sh`),
@@ -245,16 +276,16 @@ pub const SETTLE: Duration = Duration::from_secs(3);
 ///
 /// # Errors
 /// The file cannot be opened or read, or it changed while being read.
-pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Digest, InputError> {
-    hash_path_with(path, proto, Mmap::Auto).map(|h| h.digest)
+pub fn hash_path(path: &Path, proto: &dyn Hasher, hint: ReadHint) -> Result<Digest, InputError> {
+    hash_path_with(path, proto, Reading::new(hint)).map(|h| h.digest)
 }
 
-/// [`hash_path`] under a memory-map policy, returning the digest with the input's size.
+/// [`hash_path`], read as `how` says, returning the digest with the input's size.
 ///
 /// # Errors
 /// As [`hash_path`].
-pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
-    hash_file(path, proto, mmap, Open::Named)
+pub fn hash_path_with(path: &Path, proto: &dyn Hasher, how: Reading) -> Result<Hashed, InputError> {
+    hash_file(path, proto, how, Open::Named)
 }
 
 /// [`hash_path_with`], opening the file as `open` says.
@@ -264,16 +295,14 @@ pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Has
 pub fn hash_file(
     path: &Path,
     proto: &dyn Hasher,
-    mmap: Mmap,
+    how: Reading,
     open: Open<'_>,
 ) -> Result<Hashed, InputError> {
-    read_path(path, proto, mmap, open, &mut |data| {
-        proto.digest_whole(data)
-    })
+    read_path(path, proto, how, open, &mut |data| proto.digest_whole(data))
 }
 
 /// What hashes a file read whole into memory (its content after every consistency
-/// check): [`Hasher::digest_whole`], or `crate::files::batch`'s collector, which keeps small
+/// check): `digest_whole`, or `crate::files::batch`'s collector, which keeps small
 /// files to hash many at once in SIMD lanes and returns a placeholder.
 pub(crate) type Whole<'a> = dyn FnMut(&[u8]) -> Result<Digest, Error> + 'a;
 
@@ -282,16 +311,16 @@ pub(crate) type Whole<'a> = dyn FnMut(&[u8]) -> Result<Digest, Error> + 'a;
 pub(crate) fn read_path(
     path: &Path,
     proto: &dyn Hasher,
-    mmap: Mmap,
+    how: Reading,
     open: Open<'_>,
     whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
     #[cfg(debug_assertions)]
     if let Some(p) = panic_hook::for_path(path, proto) {
         let p: &dyn Hasher = &p;
-        return guarded(|| hash_opened(path, p, mmap, open, &mut |data| p.digest_whole(data)));
+        return guarded(|| hash_opened(path, p, how, open, &mut |data| p.digest_whole(data)));
     }
-    guarded(|| hash_opened(path, proto, mmap, open, whole))
+    guarded(|| hash_opened(path, proto, how, open, whole))
 }
 
 /// Opens a file as `open` says.
@@ -311,7 +340,7 @@ fn open_file(path: &Path, open: Open<'_>) -> io::Result<File> {
 fn hash_opened(
     path: &Path,
     proto: &dyn Hasher,
-    mmap: Mmap,
+    how: Reading,
     open: Open<'_>,
     whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
@@ -354,10 +383,10 @@ fn hash_opened(
                 });
             }
             // Unchanged while the first bytes were read: keep them, check the rest.
-            return hash_open(&file, &meta, 0, proto, mmap, buf, n, whole);
+            return hash_open(&file, &meta, 0, proto, how, buf, n, whole);
         }
         (&file).rewind()?;
-        hash_open(&file, &meta, 0, proto, mmap, buf, 0, whole)
+        hash_open(&file, &meta, 0, proto, how, buf, 0, whole)
     })
 }
 
@@ -467,7 +496,7 @@ fn read_some(mut r: impl Read, buf: &mut [u8]) -> io::Result<usize> {
 /// it matched `meta`. The length is announced, the file is mapped when the hasher prefers
 /// it (only from the start), and the size and timestamps are compared with `meta` after
 /// reading. A file that fits `buf` is read whole into it and hashed in one call
-/// (`whole`: [`Hasher::digest_whole`] or the batch collector), which spares thousands of
+/// (`whole`: `digest_whole` or the batch collector), which spares thousands of
 /// small files a heap copy of the hasher.
 #[allow(clippy::too_many_arguments)]
 fn hash_open(
@@ -475,7 +504,7 @@ fn hash_open(
     meta: &Metadata,
     start: u64,
     proto: &dyn Hasher,
-    mmap: Mmap,
+    how: Reading,
     buf: &mut [u8],
     have: usize,
     whole: &mut Whole<'_>,
@@ -487,9 +516,10 @@ fn hash_open(
     if expected > 0 && (have as u64) > expected {
         return Err(changed());
     }
-    let auto = mmap == Mmap::Auto && start == 0;
-    let ahead = auto && use_fault_ahead(proto, meta.len());
-    let mmap = auto && big_for_mmap(meta, proto, ahead);
+    let large = how.large;
+    let auto = how.mmap == Mmap::Auto && start == 0;
+    let ahead = auto && use_fault_ahead(large, meta.len());
+    let mmap = auto && big_for_mmap(meta, large, ahead);
     if expected > 0 && expected <= buf.len() as u64 && !mmap {
         let len = expected as usize;
         read_exact(file, &mut buf[have..len])?;
@@ -523,7 +553,7 @@ fn hash_open(
     }
     let rest = expected.saturating_sub(have as u64);
     let n = have as u64
-        + if use_pipeline(proto, rest) {
+        + if use_pipeline(large, rest) {
             read_timed(file, &mut *h, rest, buf)?
         } else {
             read_all(file, &mut *h, rest, buf)?
@@ -561,14 +591,14 @@ pub const PIPELINE_MIN: u64 = 8 << 20;
 const RING: usize = 4;
 
 /// Whether the rest of a file is read on a helper thread while this one hashes: the
-/// hasher hashes on the calling thread alone (everything but the hashers that
-/// [prefer a mapping](Hasher::prefers_mmap) because they hash on all threads), the rest
+/// hasher hashes on the calling thread alone (everything but the hashers that hash on
+/// all threads from a mapping, [`Large::AllThreads`]), the rest
 /// is large, and a thread allowed (`-j`; `-j1` keeps everything on one thread) is idle:
 /// fewer files are being hashed and rings running than threads. With every thread
 /// hashing, a ring would only add its hand-offs (5–25% more CPU time for the fast
 /// hashes) to cores with no time to spare.
-fn use_pipeline(proto: &dyn Hasher, len: u64) -> bool {
-    !proto.prefers_mmap() && helper_fits(len)
+fn use_pipeline(large: Large, len: u64) -> bool {
+    large != Large::AllThreads && helper_fits(len)
 }
 
 /// Whether a helper thread (a ring's reader, or a mapping's page toucher) may start for
@@ -780,17 +810,17 @@ fn read_pipelined(
 }
 
 /// Whether a regular file is large enough to be memory-mapped for this hasher: one that
-/// [prefers a mapping](Hasher::prefers_mmap), or one whose pages a helper will fault in
-/// ahead (`ahead`, from [`use_fault_ahead`]).
-fn big_for_mmap(meta: &Metadata, proto: &dyn Hasher, ahead: bool) -> bool {
-    cfg!(unix) && meta.len() >= MMAP_MIN && (proto.prefers_mmap() || ahead)
+/// hashes on all threads, or one whose pages a helper will fault in ahead (`ahead`, from
+/// [`use_fault_ahead`]).
+fn big_for_mmap(meta: &Metadata, large: Large, ahead: bool) -> bool {
+    cfg!(unix) && meta.len() >= MMAP_MIN && (large == Large::AllThreads || ahead)
 }
 
 /// Whether a file of `len` bytes is mapped and its pages faulted in ahead by a helper
-/// thread: the hasher asks for it ([`Hasher::fault_ahead`]) and a helper fits
+/// thread: the hasher hashes at memory speed ([`Large::MemorySpeed`]) and a helper fits
 /// ([`helper_fits`], as for a ring). `-j1` keeps one thread.
-fn use_fault_ahead(proto: &dyn Hasher, len: u64) -> bool {
-    proto.fault_ahead() && helper_fits(len)
+fn use_fault_ahead(large: Large, len: u64) -> bool {
+    large == Large::MemorySpeed && helper_fits(len)
 }
 
 /// Hashes a mapped input; with `ahead` ([`use_fault_ahead`]), a scoped helper thread
@@ -844,19 +874,19 @@ fn read_exact(mut file: &File, buf: &mut [u8]) -> Result<(), InputError> {
 /// # Errors
 /// A read error, a redirected file that changed while being read, or standard input
 /// closed when khsum started ([`stdin`]: "Bad file descriptor").
-pub fn hash_stdin(proto: &dyn Hasher) -> Result<Digest, InputError> {
-    hash_stdin_with(proto, Mmap::Auto).map(|h| h.digest)
+pub fn hash_stdin(proto: &dyn Hasher, hint: ReadHint) -> Result<Digest, InputError> {
+    hash_stdin_with(proto, Reading::new(hint)).map(|h| h.digest)
 }
 
-/// [`hash_stdin`] under a memory-map policy, returning the digest with the input's size.
+/// [`hash_stdin`], read as `how` says, returning the digest with the input's size.
 ///
 /// # Errors
 /// As [`hash_stdin`].
-pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
-    guarded(|| hash_stdin_inner(proto, mmap))
+pub fn hash_stdin_with(proto: &dyn Hasher, how: Reading) -> Result<Hashed, InputError> {
+    guarded(|| hash_stdin_inner(proto, how))
 }
 
-fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+fn hash_stdin_inner(proto: &dyn Hasher, how: Reading) -> Result<Hashed, InputError> {
     let stdin = stdin()?;
     #[cfg(unix)]
     {
@@ -873,7 +903,7 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
                     &meta,
                     start,
                     proto,
-                    mmap,
+                    how,
                     aligned(store, CHUNK),
                     0,
                     &mut |d| proto.digest_whole(d),
@@ -882,7 +912,7 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
         }
     }
     #[cfg(not(unix))]
-    let _ = mmap;
+    let _ = how;
     let mut h = proto.box_clone();
     let size = with_buf(proto.input_is_secret(), |store| {
         read_all(stdin.lock(), &mut *h, 0, aligned(store, CHUNK))
@@ -1017,7 +1047,8 @@ mod tests {
             let open = |f: &File, m: &Metadata| {
                 with_buf(proto.input_is_secret(), |store| {
                     let buf = aligned(store, CHUNK);
-                    hash_open(f, m, 0, &*proto, Mmap::Auto, buf, 0, &mut |d| {
+                    let how = Reading::new(ReadHint::PLAIN);
+                    hash_open(f, m, 0, &*proto, how, buf, 0, &mut |d| {
                         proto.digest_whole(d)
                     })
                 })
@@ -1042,11 +1073,10 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn never_maps_when_told_not_to() {
-        let proto = crate::Algorithm::lookup("blake3")
-            .unwrap()
-            .hasher(None, &crate::Params::default())
-            .unwrap();
-        assert!(proto.prefers_mmap());
+        let alg = crate::Algorithm::lookup("blake3").unwrap();
+        let proto = alg.hasher(None, &crate::Params::default()).unwrap();
+        assert_eq!(alg.read.large, Large::AllThreads);
+        let how = Reading::new(alg.read);
         let d = tempfile::TempDir::new().unwrap();
         let path = d.path().join("f");
         let data = vec![7u8; 2 * MMAP_MIN as usize + 5];
@@ -1056,9 +1086,10 @@ mod tests {
             size: data.len() as u64,
         };
         let before = MAPPED.get();
-        assert_eq!(hash_path_with(&path, &*proto, Mmap::Never).unwrap(), want);
+        let never = how.mmap(Mmap::Never);
+        assert_eq!(hash_path_with(&path, &*proto, never).unwrap(), want);
         assert_eq!(MAPPED.get(), before);
-        assert_eq!(hash_path_with(&path, &*proto, Mmap::Auto).unwrap(), want);
+        assert_eq!(hash_path_with(&path, &*proto, how).unwrap(), want);
         assert_eq!(MAPPED.get(), before + 1);
     }
 
@@ -1081,10 +1112,11 @@ mod tests {
         let d = tempfile::TempDir::new().unwrap();
         let path = d.path().join("f");
         std::fs::write(&path, b"secret key material").unwrap();
-        let on_thread = |proto: Box<dyn Hasher>| {
+        let blake3 = crate::Algorithm::lookup("blake3").unwrap();
+        let on_thread = |proto: Box<dyn Hasher>, hint: ReadHint| {
             let path = path.clone();
             std::thread::spawn(move || {
-                hash_path(&path, &*proto).unwrap();
+                hash_path(&path, &*proto, hint).unwrap();
                 let buf = BUF.take();
                 assert!(!buf.is_empty());
                 buf.windows(6).any(|w| w == b"secret")
@@ -1092,16 +1124,10 @@ mod tests {
             .join()
             .unwrap()
         };
-        let plain = crate::Algorithm::lookup("blake3")
-            .unwrap()
-            .hasher(None, &crate::Params::default())
-            .unwrap();
-        assert!(on_thread(plain));
-        assert!(!on_thread(crate::alg::blake3::derive_key(
-            "khsum 2026 test",
-            32,
-            0
-        )));
+        let plain = blake3.hasher(None, &crate::Params::default()).unwrap();
+        assert!(on_thread(plain, blake3.read));
+        let derive = crate::alg::blake3::derive_key("khsum 2026 test", 32, 0);
+        assert!(!on_thread(derive, blake3.derive_read_hint()));
     }
 
     #[test]
@@ -1145,8 +1171,13 @@ mod tests {
             ("bsd", false),
         ] {
             let proto = keyed_hasher(name);
-            assert!(!proto.prefers_mmap(), "{name}");
-            assert_eq!(proto.fault_ahead(), ahead, "{name}");
+            let read = crate::Algorithm::lookup(name).unwrap().read;
+            let large = if ahead {
+                Large::MemorySpeed
+            } else {
+                Large::Plain
+            };
+            assert_eq!(read.large, large, "{name}");
             let mut h = proto.box_clone();
             h.update(&data);
             let want = Hashed {
@@ -1182,7 +1213,7 @@ mod tests {
             let mapped = |pool: &rayon::ThreadPool| {
                 pool.install(|| {
                     let before = MAPPED.get();
-                    let got = hash_path_with(&path, &*proto, Mmap::Auto);
+                    let got = hash_path_with(&path, &*proto, Reading::new(read));
                     (got.unwrap(), MAPPED.get() - before)
                 })
             };

@@ -3,7 +3,7 @@
 //! against totals that a separate count may fill in meanwhile.
 
 use crate::backend::Backend;
-use crate::hasher::{Digest, Error, Hasher};
+use crate::hasher::{Error, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -119,14 +119,6 @@ impl Hasher for Counted {
         }
     }
 
-    fn prefers_mmap(&self) -> bool {
-        self.inner.prefers_mmap()
-    }
-
-    fn fault_ahead(&self) -> bool {
-        self.inner.fault_ahead()
-    }
-
     fn expect_len(&mut self, total: u64) {
         self.inner.expect_len(total);
     }
@@ -156,21 +148,6 @@ impl Hasher for Counted {
 
     fn notice(&self) -> Option<&'static str> {
         self.inner.notice()
-    }
-
-    fn multi_buffer_max(&self) -> usize {
-        self.inner.multi_buffer_max()
-    }
-
-    fn multi_buffer_backend(&self) -> Option<Backend> {
-        self.inner.multi_buffer_backend()
-    }
-
-    fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
-        let d = self.inner.digest_many(inputs);
-        let bytes: usize = inputs.iter().map(|i| i.len()).sum();
-        self.counter.add_bytes(bytes as u64);
-        d
     }
 
     fn digest_whole_into(

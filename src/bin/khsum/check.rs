@@ -43,7 +43,7 @@ pub fn run(plan: CheckPlan) -> Status {
     let mut protos = Prototypes::new(&key_for, keys.given_with(), plan.params, counter.clone());
     let forced = plan.forced.map(|f| {
         let alg = f.alg;
-        protos.force(alg, f.proto, f.secret);
+        protos.force(alg, f.proto, f.read, f.secret);
         alg
     });
     let s = CheckSetup {

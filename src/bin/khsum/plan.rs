@@ -11,7 +11,7 @@ use crate::args::{
 use crate::progress::Progress;
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
 use khsum::Backend;
-use khsum::algorithm::{Family, Named};
+use khsum::algorithm::{Family, Named, ReadHint};
 use khsum::files::inputs::{NameList, Names};
 use khsum::files::io::Mmap;
 use khsum::files::multi::Multi;
@@ -46,6 +46,8 @@ pub struct HashPlan {
     /// The keyed, configured hasher every input gets a copy of (for several
     /// algorithms, a [`khsum::files::multi::Multi`] of them).
     pub proto: Box<dyn Hasher>,
+    /// How its inputs are read.
+    pub read: ReadHint,
     pub form: LineFormat,
     /// Lines, JSON records, or the one input's raw digest.
     pub digests: Digests,
@@ -167,6 +169,8 @@ pub struct CheckPlan {
 pub struct Forced {
     pub alg: &'static Algorithm,
     pub proto: Box<dyn Hasher>,
+    /// How its inputs are read.
+    pub read: ReadHint,
     pub secret: bool,
 }
 
@@ -496,9 +500,9 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
         Some(context) => {
             let derive = derive_key(algs[0], context, &setup::params(a.common, Some(algs[0]))?)?;
             if source.is_some() {
-                return derived(algs[0], &*derive, &source, a.output);
+                return derived(algs[0], &*derive.0, &source, a.output);
             }
-            let len = derive.output_len();
+            let len = derive.0.output_len();
             (derive, vec![len])
         }
         None => prototype(&algs, a.common, &source)?,
@@ -548,19 +552,26 @@ fn derived(
     }))
 }
 
+/// A prototype hasher and how its inputs are read.
+type Prototype = (Box<dyn Hasher>, ReadHint);
+
 /// The keyed, configured hasher every input gets a copy of: one algorithm's, or a
-/// [`Multi`] of several (one read, one digest each), with each algorithm's output length.
+/// [`Multi`] of several (one read, one digest each), with how its inputs are read and each
+/// algorithm's output length.
 /// A MAC without a key gets a note on a terminal: its output is a fingerprint under the
 /// all-zero key.
 fn prototype(
     algs: &[&'static Algorithm],
     common: &Common,
     source: &KeySource,
-) -> Result<(Box<dyn Hasher>, Vec<usize>), SetupError> {
+) -> Result<(Prototype, Vec<usize>), SetupError> {
     let mut protos = Vec::new();
+    let mut read = Multi::READ;
     for &alg in algs {
         let params = setup::params(common, Some(alg))?;
-        protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
+        let key = source.load(alg)?;
+        protos.push(setup::prototype(alg, &key, &params)?);
+        read = alg.read_hint(key.as_ref(), &params);
         if let Some(note) = khsum::alg::lemac::nonce_note(alg.nonce, source.is_some(), params.nonce)
         {
             crate::report::warn(note);
@@ -573,9 +584,9 @@ fn prototype(
         }
     }
     let lengths = protos.iter().map(|p| p.output_len()).collect();
-    let proto: Box<dyn Hasher> = match protos.len() {
-        1 => protos.pop().expect("one algorithm"),
-        _ => Box::new(Multi::new(protos)),
+    let proto: Prototype = match protos.len() {
+        1 => (protos.pop().expect("one algorithm"), read),
+        _ => (Box::new(Multi::new(protos)), Multi::READ),
     };
     Ok((proto, lengths))
 }
@@ -587,7 +598,7 @@ fn hash_plan(
     files: Vec<OsString>,
     algs: Vec<&'static Algorithm>,
     lengths: Vec<usize>,
-    proto: Box<dyn Hasher>,
+    (proto, read): Prototype,
     keys: Form,
 ) -> Result<Plan, SetupError> {
     let HashArgs {
@@ -649,6 +660,7 @@ fn hash_plan(
         algs,
         lengths,
         proto,
+        read,
         form,
         digests: if output.raw {
             Digests::Raw
@@ -696,14 +708,14 @@ fn line_format(output: &OutputArgs) -> LineFormat {
 }
 
 /// `--derive-key CONTEXT`: the algorithm's key-derivation mode (BLAKE3's), whose input
-/// is key material.
+/// is key material, and how its inputs are read.
 fn derive_key(
     alg: &'static Algorithm,
     context: &str,
     params: &Params,
-) -> Result<Box<dyn Hasher>, SetupError> {
+) -> Result<Prototype, SetupError> {
     match alg.derive_hasher(context, params) {
-        Some(h) => Ok(h?),
+        Some(h) => Ok((h?, alg.derive_read_hint())),
         None => Err(SetupError(format!(
             "--derive-key is BLAKE3's key derivation: it does not apply to {}",
             alg.name
@@ -884,15 +896,28 @@ fn check(
                 ));
             }
             let alg = a.unwrap_or_else(Algorithm::default_algorithm);
-            let proto = derive_key(alg, context, &params)?;
+            let (proto, read) = derive_key(alg, context, &params)?;
             let secret = true;
-            (Some(Forced { alg, proto, secret }), KeyMaterial::None)
+            let forced = Forced {
+                alg,
+                proto,
+                read,
+                secret,
+            };
+            (Some(forced), KeyMaterial::None)
         }
         (None, Some(alg)) => {
             let key = source.load(alg)?;
             let proto = setup::prototype(alg, &key, &params)?;
+            let read = alg.read_hint(key.as_ref(), &params);
             let secret = key.is_some();
-            (Some(Forced { alg, proto, secret }), KeyMaterial::None)
+            let forced = Forced {
+                alg,
+                proto,
+                read,
+                secret,
+            };
+            (Some(forced), KeyMaterial::None)
         }
         (None, None) => (None, source.read()?),
     };
