@@ -7,6 +7,9 @@
 # test, built next to the .exe (see that file).
 #
 #   bash .ci/windows.sh        (needs the Linux release build: cargo build --release)
+#   KHSUM_EXE=khsum.exe KHSUM_LINUX=khsum bash .ci/windows.sh
+#                              (tests that khsum.exe against that Linux khsum, building
+#                              neither: scripts/release does this for its archive)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -19,16 +22,19 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 rustup target list --installed | grep -qx x86_64-pc-windows-gnu ||
   rustup target add x86_64-pc-windows-gnu
-# Warnings are errors here as in the other legs (RUSTFLAGS reaches only the crates built
-# for the Windows target: build scripts and proc macros are built for the host without it,
-# and dependencies' lints are capped by cargo).
-RUSTFLAGS="-D warnings" cargo build --release --quiet --target x86_64-pc-windows-gnu
-cargo build --release --quiet
-linux="$PWD/target/release/khsum"
+if [ -z "${KHSUM_EXE:-}" ]; then
+  # Warnings are errors here as in the other legs (RUSTFLAGS reaches only the crates built
+  # for the Windows target: build scripts and proc macros are built for the host without
+  # it, and dependencies' lints are capped by cargo).
+  RUSTFLAGS="-D warnings" cargo build --release --quiet --target x86_64-pc-windows-gnu
+  cargo build --release --quiet
+fi
+exe="${KHSUM_EXE:-target/x86_64-pc-windows-gnu/release/khsum.exe}"
+linux="$(realpath "${KHSUM_LINUX:-target/release/khsum}")"
 
 W=$(mktemp -d)
 trap 'WINEPREFIX="$W/prefix" /usr/lib/wine/wineserver -k 2>/dev/null; sleep 1; rm -rf "$W"' EXIT
-cp target/x86_64-pc-windows-gnu/release/khsum.exe "$W/"
+cp "$exe" "$W/khsum.exe"
 x86_64-w64-mingw32-gcc -shared -O2 -o "$W/bcryptprimitives.dll" .ci/wine/bcryptprimitives.c -ladvapi32
 export WINEDEBUG=-all WINEPREFIX="$W/prefix"
 win() { (cd "$W/files" && /usr/lib/wine/wine64 ../khsum.exe "$@"); }

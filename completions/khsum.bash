@@ -16,6 +16,9 @@ _khsum() {
             ",$1")
                 cmd="khsum"
                 ;;
+            khsum,audit)
+                cmd="khsum__subcmd__audit"
+                ;;
             khsum,bench)
                 cmd="khsum__subcmd__bench"
                 ;;
@@ -58,6 +61,9 @@ _khsum() {
             khsum__subcmd__generate__subcmd__help,man)
                 cmd="khsum__subcmd__generate__subcmd__help__subcmd__man"
                 ;;
+            khsum__subcmd__help,audit)
+                cmd="khsum__subcmd__help__subcmd__audit"
+                ;;
             khsum__subcmd__help,bench)
                 cmd="khsum__subcmd__help__subcmd__bench"
                 ;;
@@ -95,7 +101,7 @@ _khsum() {
 
     case "${cmd}" in
         khsum)
-            opts="-c -a -l -j -z -b -t -w -r -L -P -h -V --check --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help --version hash check tag list bench selftest generate help"
+            opts="-c -a -l -j -z -b -t -r -L -P -w -h -V --check --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --expect --quiet --status --strict --warn --ignore-missing --unlisted --help --version hash check tag audit list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -133,7 +139,11 @@ _khsum() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --unlisted)
+                --format)
+                    COMPREPLY=($(compgen -W "hex base64 sri oci nix32 go-h1" -- "${cur}"))
+                    return 0
+                    ;;
+                --prefix)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -170,6 +180,60 @@ _khsum() {
                     return 0
                     ;;
                 --update)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unlisted)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        khsum__subcmd__audit)
+            opts="-a -j -r -L -P -h --update --accept --prune --dry-run --scrub --algorithm --json --threads --no-mmap --progress --no-progress --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --accept)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scrub)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --algorithm)
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    return 0
+                    ;;
+                -a)
+                    COMPREPLY=($(compgen -W "blake3 sha256 sha512 sha224 sha384 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 blake2b blake2s sm3 ripemd160 md5 sha1 xxh32 xxh64 xxh3 xxh128 crc crc32b crc32 sysv bsd hmac-sha256 siphash-2-4 siphash-2-4-128 siphash-1-3 siphash-1-3-128 highwayhash-64 highwayhash-128 highwayhash-256 lemac rescue-prime multimixer-128" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-depth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -219,7 +283,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__check)
-            opts="-a -l -j -w -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
+            opts="-a -l -j -w -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --expect --quiet --status --strict --warn --ignore-missing --unlisted --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -254,6 +318,10 @@ _khsum() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -391,7 +459,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__hash)
-            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -426,6 +494,14 @@ _khsum() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "hex base64 sri oci nix32 go-h1" -- "${cur}"))
+                    return 0
+                    ;;
+                --prefix)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -473,8 +549,22 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__help)
-            opts="hash check tag list bench selftest generate help"
+            opts="hash check tag audit list bench selftest generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        khsum__subcmd__help__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -655,7 +745,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__tag)
-            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
+            opts="-a -l -j -z -b -t -r -L -P -h --algorithm --length --seek --nonce --threads --no-mmap --json --progress --no-progress --tag --untagged --base64 --format --prefix --raw --zero --no-names --binary --text --key-file --key-env --derive-key --keyed --key --recursive --exclude --max-depth --one-file-system --follow --no-dereference --files-from --files0-from --update --check-existing --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -690,6 +780,14 @@ _khsum() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "hex base64 sri oci nix32 go-h1" -- "${cur}"))
+                    return 0
+                    ;;
+                --prefix)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

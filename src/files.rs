@@ -6,6 +6,7 @@
 //! over one read ([`multi`]).
 
 pub mod batch;
+pub mod gomod;
 pub mod inputs;
 pub mod io;
 pub mod keyfile;

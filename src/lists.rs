@@ -1,9 +1,14 @@
 //! Checksum lists: their grammar, written and read ([`checkfile`]), the proof rules of
 //! `-c` ([`proof`]), verification line by line ([`verify`]), `--update` ([`update`]) and
-//! `--json` records ([`record`]).
+//! `--json` records ([`record`]), digest spellings ([`spelling`]), BagIt bags ([`bagit`]),
+//! and `khsum audit` ([`audit`]) with the state it keeps beside a list ([`state`]).
 
+pub mod audit;
+pub mod bagit;
 pub mod checkfile;
 pub mod proof;
 pub mod record;
+pub mod spelling;
+pub mod state;
 pub mod update;
 pub mod verify;

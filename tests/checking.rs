@@ -1342,3 +1342,110 @@ fn a_fifo_is_read_once_with_every_candidate() {
         );
     }
 }
+
+/// Lists from every OS check on every OS, with no `-a`: macOS's `shasum` (plain, `-b`,
+/// `-a 512256`, `--tag`), Windows' `certutil -hashfile` (Windows 10 and 7 forms) and
+/// PowerShell's `Get-FileHash` (table, UTF-16 table, `Format-List`), from
+/// `tests/data/lists` (its README says how each was made). Get-FileHash writes absolute
+/// Windows paths: here the files are named so, backslashes and all.
+#[test]
+fn lists_from_windows_and_macos_check() {
+    let d = Dir::new();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lists");
+    let ok = "a.txt: OK\nb c.txt: OK\n";
+    for (list, names) in [
+        ("shasum.txt", ["a.txt", "b c.txt"]),
+        ("shasum-b.txt", ["a.txt", "b c.txt"]),
+        ("shasum-a512256.txt", ["a.txt", "b c.txt"]),
+        ("shasum-tag.txt", ["a.txt", "b c.txt"]),
+        ("certutil.txt", ["a.txt", "b c.txt"]),
+        ("certutil-win7.txt", ["a.txt", "b c.txt"]),
+        (
+            "getfilehash-table.txt",
+            ["C:\\Users\\dev\\a.txt", "C:\\Users\\dev\\b c.txt"],
+        ),
+        (
+            "getfilehash-table-utf16.txt",
+            ["C:\\Users\\dev\\a.txt", "C:\\Users\\dev\\b c.txt"],
+        ),
+        (
+            "getfilehash-list.txt",
+            ["C:\\Users\\dev\\a.txt", "C:\\Users\\dev\\b c.txt"],
+        ),
+    ] {
+        let d = Dir::new();
+        d.create(names[0], "hello\n").create(names[1], "world\n");
+        d.create("L", fs::read(data.join(list)).unwrap());
+        let want = format!("{}: OK\n{}: OK\n", names[0], names[1]);
+        assert_eq!(
+            check(&d, &["-c", "L"], None).all(),
+            (want.clone(), "", 0),
+            "{list}"
+        );
+        // A changed file is FAILED, the other OK.
+        d.create(names[1], "changed\n");
+        let r = check(&d, &["-c", "L"], None);
+        assert_eq!(
+            (s(&r.out), r.code),
+            (format!("{}: OK\n{}: FAILED\n", names[0], names[1]), 1),
+            "{list}"
+        );
+    }
+    // The tool's own algorithm: -a another is improper; -a the same reads them.
+    d.create("a.txt", "hello\n").create("b c.txt", "world\n");
+    d.create("L", fs::read(data.join("certutil.txt")).unwrap());
+    assert_eq!(
+        check(&d, &["-c", "-a", "sha256", "L"], None).all(),
+        (ok.into(), "", 0)
+    );
+    let r = check(&d, &["-c", "-a", "md5", "L"], None);
+    assert_eq!(
+        r.all(),
+        (
+            String::new(),
+            "khsum: L: no properly formatted checksum lines found\n",
+            1
+        )
+    );
+}
+
+/// A list written on Windows, read on Unix: a name with `\` separators is read as
+/// written, and when that file is missing but the `/` form exists, a hint says so.
+#[cfg(unix)]
+#[test]
+fn windows_separators_get_a_hint() {
+    let d = Dir::new();
+    d.create("dir/a.txt", "hello\n");
+    let sha = s(&d.tool("sha256sum", &["dir/a.txt"]))[..64].to_string();
+    let r = check(&d, &["-c"], Some(format!("{sha}  dir\\a.txt\n").as_bytes()));
+    assert_eq!(
+        r.all(),
+        (
+            "dir\\a.txt: FAILED open or read\n".into(),
+            "khsum: 'dir\\a.txt': No such file or directory\n\
+             khsum: WARNING: 1 listed file could not be read\n\
+             khsum: hint: 'standard input': 'dir\\a.txt' does not exist, but dir/a.txt does: the list was written on Windows, where \\ separates directories\n",
+            1
+        )
+    );
+    // No hint when the / form is missing too.
+    let r = check(&d, &["-c"], Some(format!("{sha}  dir\\b.txt\n").as_bytes()));
+    assert!(!r.err.contains("hint"), "{}", r.err);
+}
+
+/// A UTF-16LE list's lines end at a newline code unit, not at every 0x0A byte: `Ċ`
+/// (U+010A) is the bytes 0A 01.
+#[test]
+fn utf16_lists_split_at_newline_code_units() {
+    let d = Dir::new();
+    d.create("Ċ.txt", "hello\n");
+    let sha = s(&d.tool("sha256sum", &["Ċ.txt"]))[..64].to_string();
+    let text = format!("{sha}  Ċ.txt\r\n{sha}  Ċ.txt\n");
+    let mut list = vec![0xff, 0xfe];
+    list.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    d.create("L", list);
+    assert_eq!(
+        check(&d, &["-c", "L"], None).all(),
+        ("Ċ.txt: OK\nĊ.txt: OK\n".into(), "", 0)
+    );
+}

@@ -13,6 +13,7 @@ const FILES: &[(&[&str], &str)] = &[
     (&["generate", "man", "list"], "man/khsum-list.1"),
     (&["generate", "man", "bench"], "man/khsum-bench.1"),
     (&["generate", "man", "selftest"], "man/khsum-selftest.1"),
+    (&["generate", "man", "audit"], "man/khsum-audit.1"),
     (
         &["generate", "completions", "bash"],
         "completions/khsum.bash",
@@ -87,4 +88,23 @@ fn completions_offer_algorithm_names() {
         )),
         "bash completion for --algorithm"
     );
+}
+
+/// The man page's ENVIRONMENT names every variable khsum reads for itself: the switches
+/// tests and emulators use are documented where users look.
+#[test]
+fn the_man_page_names_the_environment_khsum_reads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let man = std::fs::read_to_string(root.join("man/khsum.1")).unwrap();
+    let section = man
+        .split(".SH ENVIRONMENT")
+        .nth(1)
+        .expect("an ENVIRONMENT section");
+    for var in [
+        khsum::backend::DISABLE_ENV,
+        khsum::alg::lanes::ENV,
+        "LC_ALL",
+    ] {
+        assert!(section.contains(var), "{var} is not in ENVIRONMENT");
+    }
 }

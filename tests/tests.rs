@@ -1,5 +1,6 @@
 //! One integration-test binary (one link step): each module is one area.
 
+mod audit;
 mod backends;
 mod checking;
 mod differential;
@@ -19,6 +20,7 @@ mod multimixer;
 mod rescue;
 mod security;
 mod siphash;
+mod spellings;
 mod suites;
 mod trees;
 mod util;

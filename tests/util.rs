@@ -143,6 +143,28 @@ pub(crate) fn khsum_std() -> std::process::Command {
     c
 }
 
+/// The binary run as a user who is not root (root reads every file): through `setpriv`
+/// as `nobody` when the tests run as root (CI does), as it is otherwise; in `dir`, whose
+/// files `nobody` must then be able to reach.
+#[cfg(unix)]
+pub(crate) fn khsum_unprivileged(dir: &Path) -> std::process::Command {
+    use assert_cmd::cargo::CommandCargoExt;
+    let root = fs::read_to_string("/proc/self/status").is_ok_and(|st| {
+        st.lines()
+            .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(2) == Some("0"))
+    });
+    let mut c = if root {
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(assert_cmd::cargo::cargo_bin("khsum"));
+        c
+    } else {
+        std::process::Command::cargo_bin("khsum").unwrap()
+    };
+    c.current_dir(dir).env("LC_ALL", "C.UTF-8");
+    c
+}
+
 /// `khsum ARGS…` started in `dir` with its stdout and stderr piped, for tests that act
 /// while it runs (write a FIFO it is blocked on, signal it, read its first lines);
 /// `Child::wait_with_output` collects the rest.

@@ -89,7 +89,7 @@ fn detection(data: &[u8]) {
     files();
     let no_key = |_: &'static Algorithm| Ok(None);
     for name in [&b"list"[..], b"SUMS.md5", b"B3SUMS"] {
-        let mut protos = Prototypes::new(&no_key, None, khsum::Params::default(), None);
+        let mut protos = Prototypes::new(&no_key, false, khsum::Params::default(), None);
         let opts = ListOptions {
             forced: None,
             family: None,

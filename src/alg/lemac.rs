@@ -131,25 +131,6 @@ struct Kernels {
     whole: fn(&Context, &[u8], &Block) -> Block,
 }
 
-/// The note for a LeMac tag made without `--nonce` (`None` when there is nothing to
-/// say): the all-zero nonce is used for every file of the run and every line of a list,
-/// so the tag is a deterministic MAC of the file. That is what file lists need (a list
-/// records no nonce, and checking recomputes the same tag). With a fixed nonce the tag is
-/// the tag key's AES encryption of the message's AES-round hash value masked by a
-/// constant: a deterministic MAC, whose forgery bound is the birthday bound in the
-/// number of messages tagged under one key, where unique nonces give more (the paper's
-/// claim). A warning rather than an error, so `lemacsum`-style use and existing
-/// scripts keep working (errors would also push users to random nonces, which a list
-/// cannot record); `--nonce 0` says the fixed nonce is meant and silences it. No note in
-/// hash mode without a key (a fingerprint, noted as such) or in check mode.
-///
-/// `takes_nonce` is the algorithm descriptor's `nonce` (LeMac's).
-pub fn nonce_note(takes_nonce: bool, keyed: bool, nonce: Option<[u8; 16]>) -> Option<&'static str> {
-    (takes_nonce && keyed && nonce.is_none()).then_some(
-        "note: lemac without --nonce uses the all-zero nonce for every file: the tags are a deterministic MAC (say --nonce 0 to mean it, or give a nonce)",
-    )
-}
-
 /// Every backend's kernels, best first. SAFETY of the SIMD entries: see
 /// [`crate::backend::simd_kernel`]; this table is read only through `backend::select`
 /// and `backend::best`. `vaes512` runs AES-NI's key setup: its detection includes AES-NI.

@@ -47,13 +47,22 @@ pub struct Exclude {
     paths: globset::GlobSet,
 }
 
+/// A glob of an exclusion that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadGlob {
+    /// The glob, when one alone is at fault.
+    pub glob: Option<String>,
+    /// What is wrong, in globset's words.
+    pub reason: String,
+}
+
 impl Exclude {
     /// Compiles the globs. `*`, `?` and `[...]` do not match `/`; `**` matches any number
     /// of directories.
     ///
     /// # Errors
-    /// A glob that does not parse: the message quotes it and says what is wrong.
-    pub fn new<S: AsRef<str>>(globs: &[S]) -> Result<Exclude, String> {
+    /// A glob that does not parse ([`BadGlob`]: which, and what is wrong).
+    pub fn new<S: AsRef<str>>(globs: &[S]) -> Result<Exclude, BadGlob> {
         let mut names = globset::GlobSetBuilder::new();
         let mut paths = globset::GlobSetBuilder::new();
         for g in globs {
@@ -63,7 +72,10 @@ impl Exclude {
                 .literal_separator(true)
                 .backslash_escape(true)
                 .build()
-                .map_err(|e| format!("invalid --exclude glob '{g}': {}", e.kind()))?;
+                .map_err(|e| BadGlob {
+                    glob: Some(g.to_string()),
+                    reason: e.kind().to_string(),
+                })?;
             if g.contains('/') {
                 paths.add(glob);
             } else {
@@ -71,8 +83,10 @@ impl Exclude {
             }
         }
         let build = |b: globset::GlobSetBuilder| {
-            b.build()
-                .map_err(|e| format!("invalid --exclude glob: {}", e.kind()))
+            b.build().map_err(|e| BadGlob {
+                glob: None,
+                reason: e.kind().to_string(),
+            })
         };
         Ok(Exclude {
             names: build(names)?,
@@ -307,7 +321,10 @@ mod tests {
         assert_eq!(walk(p, rules), ["A", "a.tmp"]);
         assert_eq!(
             Exclude::new(&["ok", "[a"]).unwrap_err(),
-            "invalid --exclude glob '[a': unclosed character class; missing ']'"
+            BadGlob {
+                glob: Some("[a".into()),
+                reason: "unclosed character class; missing ']'".into()
+            }
         );
     }
 }

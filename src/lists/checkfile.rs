@@ -25,15 +25,7 @@ pub struct LineFormat {
     pub keyed: bool,
 }
 
-/// How a digest is written in a line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Encoding {
-    /// Lowercase hex (the default).
-    #[default]
-    Hex,
-    /// Base64 with padding (RFC 4648 §4), as `cksum --base64` writes it.
-    Base64,
-}
+pub use crate::lists::spelling::Encoding;
 
 /// The length of the base64 form (with padding) of `n` bytes.
 /// The shortest BLAKE3 digest (in bytes) an untagged line's length is taken from without
@@ -87,7 +79,7 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
     }
     let end = if f.zero { b'\0' } else { b'\n' };
     if f.no_names {
-        push_digest(out, digest, f.encoding);
+        f.encoding.write(out, alg, digest);
         out.push(end);
         return;
     }
@@ -105,10 +97,12 @@ pub fn format_line(out: &mut Vec<u8>, alg: &Algorithm, digest: &[u8], name: &[u8
         out.extend_from_slice(b" (");
         out.extend_from_slice(&name);
         out.extend_from_slice(b") = ");
-        push_digest(out, digest, f.encoding);
+        f.encoding.write(out, alg, digest);
     } else {
-        out.extend_from_slice(alg.untagged_prefix.as_bytes());
-        push_digest(out, digest, f.encoding);
+        if !f.encoding.names_algorithm() {
+            out.extend_from_slice(alg.untagged_prefix.as_bytes());
+        }
+        f.encoding.write(out, alg, digest);
         out.extend_from_slice(if f.binary { b" *" } else { b"  " });
         out.extend_from_slice(&name);
     }
@@ -150,29 +144,6 @@ fn legacy_numbers(digest: &[u8]) -> (u32, u64) {
         .and_then(|b| b.try_into().ok())
         .map_or(0, u64::from_be_bytes);
     (v, n)
-}
-
-/// Appends `digest` in the line's encoding.
-fn push_digest(out: &mut Vec<u8>, digest: &[u8], e: Encoding) {
-    match e {
-        Encoding::Hex => push_hex(out, digest),
-        Encoding::Base64 => {
-            use base64::Engine;
-            out.extend_from_slice(
-                base64::engine::general_purpose::STANDARD
-                    .encode(digest)
-                    .as_bytes(),
-            );
-        }
-    }
-}
-
-/// Appends `digest` as lowercase hex (no intermediate `String`: this runs once per file).
-fn push_hex(out: &mut Vec<u8>, digest: &[u8]) {
-    let start = out.len();
-    out.resize(start + 2 * digest.len(), 0);
-    hex::encode_to_slice(digest, &mut out[start..])
-        .expect("the slice is twice the digest's length");
 }
 
 /// Appends a check status line (`name: OK` etc.) as GNU coreutils 9.1 writes it: a name
@@ -251,14 +222,37 @@ pub struct ListParser {
     untagged: &'static Algorithm,
     length: Option<usize>,
     reversed: Option<bool>,
-    /// The number of hex digits of the first untagged-looking line, for hints.
-    untagged_digits: Option<usize>,
     /// The algorithm the list's name implies, if it implies one (for warnings).
     named_untagged: Option<&'static Algorithm>,
     /// Untagged lines with no algorithm stated become [`Line::Untagged`].
     detect: bool,
     /// No line read yet (a UTF-8 byte-order mark is skipped there).
     first: bool,
+    /// Where a Windows tool's multi-line record stands (`certutil -hashfile`,
+    /// PowerShell's `Get-FileHash`).
+    windows: Windows,
+}
+
+/// The Windows tools' outputs, which take several lines per file:
+///
+/// * `certutil -hashfile F ALG`: `ALG hash of F:` (Windows 7: `ALG hash of file F:`), the
+///   digest in hex on the next line (Windows 7: bytes separated by spaces), then
+///   `CertUtil: -hashfile command completed successfully.`;
+/// * PowerShell's `Get-FileHash`, as a table (`Algorithm  Hash  Path`, a line of dashes,
+///   then `ALG  HEX  PATH` rows) or, through `Format-List`, as `Algorithm : ALG`,
+///   `Hash : HEX`, `Path : PATH` records. Its hex is uppercase and its paths absolute.
+///
+/// The algorithm is the record's own (a label); the path is the file's name as written.
+#[derive(Debug, Clone, Default)]
+enum Windows {
+    #[default]
+    None,
+    /// A certutil header was read: its algorithm and file.
+    Certutil(&'static Algorithm, Vec<u8>),
+    /// Inside a `Get-FileHash` table (after its header).
+    Table,
+    /// A `Format-List` record so far: the algorithm and the digest, when read.
+    Record(Option<&'static Algorithm>, Option<Vec<u8>>),
 }
 
 /// The label before a BSD line's `(`: GNU's one space, OpenSSL's none, or RHash's
@@ -359,6 +353,17 @@ fn untagged_first(s: &[u8]) -> bool {
     n > 0 && n.is_multiple_of(2) && (s[n..].starts_with(b"  ") || s[n..].starts_with(b" *"))
 }
 
+/// A line's file name as listed: unescaped when the line started with a backslash; `None` when
+/// it is empty or its escapes are not GNU's.
+fn listed_name(name: &[u8], escaped: bool) -> Option<Vec<u8>> {
+    let name = if escaped {
+        names::unescape(name)?
+    } else {
+        name.to_vec()
+    };
+    (!name.is_empty()).then_some(name)
+}
+
 fn is_white(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n')
 }
@@ -375,10 +380,10 @@ impl ListParser {
             untagged: forced.unwrap_or_else(Algorithm::default_algorithm),
             length,
             reversed: None,
-            untagged_digits: None,
             named_untagged: None,
             detect: false,
             first: true,
+            windows: Windows::None,
         }
     }
 
@@ -422,17 +427,6 @@ impl ListParser {
         p
     }
 
-    /// The algorithm untagged lines are read as.
-    pub fn untagged_algorithm(&self) -> &'static Algorithm {
-        self.untagged
-    }
-
-    /// The number of hex digits that started the first untagged-looking line (a
-    /// whitespace-delimited run of hex digits), whether or not it parsed.
-    pub fn untagged_digits(&self) -> Option<usize> {
-        self.untagged_digits
-    }
-
     fn digest_len(&self, alg: &Algorithm) -> Option<usize> {
         alg.output_len(self.length).ok()
     }
@@ -456,10 +450,128 @@ impl ListParser {
         if line.contains(&0) {
             return Line::Improper(self.named_algorithm(line));
         }
+        if let Some(l) = self.parse_windows(line) {
+            return l;
+        }
         match self.parse_inner(line) {
             Some(l) => l,
             None => Line::Improper(self.named_algorithm(line)),
         }
+    }
+
+    /// A line of a Windows tool's output (see [`Windows`]), or `None` when it is not one
+    /// (and no record is open).
+    fn parse_windows(&mut self, line: &[u8]) -> Option<Line> {
+        let text = std::str::from_utf8(line).ok();
+        let trimmed = text.map(str::trim);
+        match std::mem::take(&mut self.windows) {
+            Windows::Certutil(alg, name) => {
+                // The digest line: hex, or hex bytes separated by spaces (Windows 7).
+                let hex: Vec<u8> = line.iter().copied().filter(|&c| c != b' ').collect();
+                let n = alg.output.default_len();
+                return Some(
+                    match decode_digest(&hex, n).filter(|_| hex.len() == 2 * n) {
+                        Some(digest) => self.windows_entry(alg, digest, name),
+                        None => Line::Improper(Some(alg)),
+                    },
+                );
+            }
+            Windows::Table => {
+                // The rest of the list is the table's.
+                self.windows = Windows::Table;
+                return Some(match trimmed.and_then(|t| self.table_row(t)) {
+                    Some(l) => l,
+                    None => Line::Improper(None),
+                });
+            }
+            Windows::Record(alg, digest) => {
+                if let Some((key, value)) = trimmed.and_then(|t| t.split_once(" : ")) {
+                    let (key, value) = (key.trim(), value.trim());
+                    return Some(match (key, alg, digest) {
+                        ("Hash", Some(a), None) => {
+                            match decode_digest(value.as_bytes(), a.output.default_len()) {
+                                Some(d) => {
+                                    self.windows = Windows::Record(Some(a), Some(d));
+                                    Line::Skip
+                                }
+                                None => Line::Improper(Some(a)),
+                            }
+                        }
+                        ("Path", Some(a), Some(d)) if !value.is_empty() => {
+                            self.windows_entry(a, d, value.as_bytes().to_vec())
+                        }
+                        _ => Line::Improper(alg),
+                    });
+                }
+            }
+            Windows::None => {}
+        }
+        let t = trimmed?;
+        // certutil's header and closing line.
+        if let Some(head) = t.strip_suffix(':')
+            && let Some((label, name)) = head.split_once(" hash of ")
+            && let Some(alg) = self.windows_label(label)
+        {
+            let name = name.strip_prefix("file ").unwrap_or(name);
+            self.windows = Windows::Certutil(alg, name.as_bytes().to_vec());
+            return Some(Line::Skip);
+        }
+        if t == "CertUtil: -hashfile command completed successfully." {
+            return Some(Line::Skip);
+        }
+        // Get-FileHash: a table's header, or a Format-List record's first field.
+        let words: Vec<&str> = t.split_whitespace().collect();
+        if words == ["Algorithm", "Hash", "Path"] {
+            self.windows = Windows::Table;
+            return Some(Line::Skip);
+        }
+        if let Some(("Algorithm", label)) = t.split_once(" : ").map(|(k, v)| (k.trim(), v.trim())) {
+            let alg = self.windows_label(label);
+            self.windows = Windows::Record(alg, None);
+            return Some(if alg.is_some() {
+                Line::Skip
+            } else {
+                Line::Improper(None)
+            });
+        }
+        None
+    }
+
+    /// A row of a `Get-FileHash` table: its dashes, or `ALG HEX PATH`.
+    fn table_row(&self, t: &str) -> Option<Line> {
+        if !t.is_empty() && t.chars().all(|c| c == '-' || c == ' ') {
+            return Some(Line::Skip);
+        }
+        let (label, rest) = t.split_once(char::is_whitespace)?;
+        let alg = self.windows_label(label)?;
+        let rest = rest.trim_start();
+        let (hex, path) = rest.split_once(char::is_whitespace)?;
+        let path = path.trim();
+        Some(
+            match decode_digest(hex.as_bytes(), alg.output.default_len()) {
+                Some(d) if !path.is_empty() => self.windows_entry(alg, d, path.as_bytes().to_vec()),
+                _ => Line::Improper(Some(alg)),
+            },
+        )
+    }
+
+    /// The algorithm a Windows tool names (`SHA256`, `SHA1`, `MD5`, …: BSD labels), if
+    /// this run reads its lines (`-a` names it, or none was given).
+    fn windows_label(&self, label: &str) -> Option<&'static Algorithm> {
+        let a = Algorithm::from_bsd_label(label)?;
+        (self.forced.is_none_or(|f| f == a) && self.family.is_none_or(|f| f.contains(a)))
+            .then_some(a)
+    }
+
+    /// A Windows tool's line for `name`, by its own algorithm.
+    fn windows_entry(&self, alg: &'static Algorithm, digest: Vec<u8>, name: Vec<u8>) -> Line {
+        Line::Entry(Entry {
+            algorithm: alg,
+            digest,
+            name,
+            chosen: Chosen::Label,
+            keyed: false,
+        })
     }
 
     /// The algorithm an improper line is a line of, as far as it says (see
@@ -495,10 +607,41 @@ impl ListParser {
             // A label not known, or not for this run (another than -a's): a foreign line.
             return None;
         }
+        if let Some(line) = self.parse_prefixed(&s[i..], escaped) {
+            return line;
+        }
         if self.detect {
             return self.parse_detecting(&s[i..], escaped);
         }
         self.parse_untagged(&s[i..], escaped).map(Line::Entry)
+    }
+
+    /// A line whose digest spells its algorithm (`sha256:HEX  name`, `sha512-BASE64  name`,
+    /// Nix's `sha256:NIX32  name`; [`crate::lists::spelling::prefixed`]): the name is its
+    /// label. `None`: not such a line; `Some(None)`: such a line, not for this run (another
+    /// algorithm than `-a`'s), or with no name.
+    fn parse_prefixed(&self, s: &[u8], escaped: bool) -> Option<Option<Line>> {
+        let field = s.iter().position(|&c| is_white(c))?;
+        let (alg, digest) = crate::lists::spelling::prefixed(&s[..field])?;
+        let rest = &s[field..];
+        let Some(name) = [&b"  "[..], b" *", b" "]
+            .iter()
+            .find_map(|sep| rest.strip_prefix(*sep))
+        else {
+            return Some(None);
+        };
+        if self.forced.is_some_and(|f| f != alg) || self.family.is_some_and(|f| !f.contains(alg)) {
+            return Some(None);
+        }
+        Some(listed_name(name, escaped).map(|name| {
+            Line::Entry(Entry {
+                algorithm: alg,
+                digest,
+                name,
+                chosen: Chosen::Label,
+                keyed: false,
+            })
+        }))
     }
 
     /// Without `-a`: a legacy line, an untagged digest line, or an SFV line (`name
@@ -562,12 +705,6 @@ impl ListParser {
         } else {
             Chosen::Option
         };
-        if self.untagged_digits.is_none() {
-            let n = rest.iter().take_while(|c| c.is_ascii_hexdigit()).count();
-            if n > 0 && rest.get(n).is_some_and(|&c| is_white(c)) {
-                self.untagged_digits = Some(n);
-            }
-        }
         // The digest's length in bytes. Without --length, a range of lengths (b2sum) and
         // BLAKE3's extendable output take the length the digest states (as b2sum reads its
         // lines), so `khsum -l 64` output checks with plain `khsum -c`; BLAKE3 only from
@@ -624,19 +761,10 @@ impl ListParser {
             self.reversed = Some(false);
             j += 1;
         }
-        let name = &rest[j..];
-        let name = if escaped {
-            names::unescape(name)?
-        } else {
-            name.to_vec()
-        };
-        if name.is_empty() {
-            return None;
-        }
         Some(Entry {
             algorithm: alg,
             digest,
-            name,
+            name: listed_name(&rest[j..], escaped)?,
             chosen,
             keyed: false,
         })
@@ -690,18 +818,10 @@ impl ListParser {
             (None, OutputRule::Xof { .. }) => self.digest_len(alg)?,
         };
         let digest = decode_digest(&body[k..], want)?;
-        let name = if escaped {
-            names::unescape(name)?
-        } else {
-            name.to_vec()
-        };
-        if name.is_empty() {
-            return None;
-        }
         Some(Entry {
             algorithm: alg,
             digest,
-            name,
+            name: listed_name(name, escaped)?,
             chosen: Chosen::Label,
             keyed,
         })

@@ -2,7 +2,8 @@
 //! checked under, and how that choice was made.
 //!
 //! A line is OK only when its file, read, has the listed digest under an *admissible*
-//! algorithm. A line's label (`SHA256 (f) = …`, xxhsum's `XXH3_`), `-a` (with or without
+//! algorithm. A line's label (`SHA256 (f) = …`, xxhsum's `XXH3_`, a digest spelled with its
+//! name: `sha256:HEX`, `sha512-BASE64`), `-a` (with or without
 //! `--length`), or a list name that names an algorithm (`SHA256SUMS`, `*.md5`) settles
 //! it: one algorithm, no retry. An untagged line of a list whose name names nothing is
 //! admissible under every [candidate](candidates) of its [`Shape`], and a changed file

@@ -100,7 +100,7 @@ pub fn checked_digest(computed: &[u8], status: Status, secret: bool) -> Option<&
 }
 
 /// Adds `key` (a UTF-8 name) or `key_bytes` (raw bytes) to `m`.
-fn put_name(m: &mut Map<String, Value>, key: &str, name: &[u8]) {
+pub(crate) fn put_name(m: &mut Map<String, Value>, key: &str, name: &[u8]) {
     match std::str::from_utf8(name) {
         Ok(s) => m.insert(key.into(), json!(s)),
         Err(_) => m.insert(format!("{key}_bytes"), json!(name)),
@@ -108,7 +108,7 @@ fn put_name(m: &mut Map<String, Value>, key: &str, name: &[u8]) {
 }
 
 /// Ends a JSON object as one line.
-fn push_line(out: &mut Vec<u8>, v: &Value) {
+pub(crate) fn push_line(out: &mut Vec<u8>, v: &Value) {
     serde_json::to_writer(&mut *out, v).expect("writing JSON into memory cannot fail");
     out.push(b'\n');
 }

@@ -24,7 +24,7 @@ use crate::files::names::{path_bytes, quote};
 use crate::lists::checkfile::{Entry, Line, ListParser};
 use std::collections::HashMap;
 use std::fs;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read as _, Write};
 use std::path::{Path, PathBuf};
 
 /// A checksum list as it was read for updating.
@@ -36,10 +36,28 @@ pub struct ListFile {
     /// The list as read: its open file (its bytes are copied from there), its state then
     /// and its metadata; `None` when it did not exist yet.
     read: Option<Box<Read>>,
-    /// The entries by name ([`normalize`]d).
-    entries: HashMap<Vec<u8>, Vec<Entry>>,
+    /// The entries by name ([`normalize`]d), with where each line is in the list.
+    entries: HashMap<Vec<u8>, Listed>,
     /// Whether the last line lacks its newline.
     unterminated: bool,
+}
+
+/// The lines of one name.
+#[derive(Default)]
+struct Listed {
+    entries: Vec<Entry>,
+    /// Each entry's line: its first byte and the byte past its end (terminator included).
+    spans: Vec<(u64, u64)>,
+}
+
+/// What becomes of a name's lines when the list is rewritten ([`ListFile::commit_edits`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// Its lines are left out.
+    Drop,
+    /// Its first line becomes these bytes (whole lines, terminators included), the
+    /// others are left out.
+    Replace(Vec<u8>),
 }
 
 /// The list file as it was read.
@@ -128,6 +146,7 @@ impl ListFile {
         }
         let mut reader = BufReader::new(&file);
         let mut n = 0u64;
+        let mut offset = 0u64;
         loop {
             let buf = match read_line(&mut reader, LINE_MAX) {
                 Ok(Some(buf)) => buf,
@@ -144,6 +163,8 @@ impl ListFile {
                 }
             };
             n += 1;
+            let span = (offset, offset + buf.len() as u64);
+            offset = span.1;
             list.unterminated = buf.last() != Some(&b'\n');
             match parser.parse(&buf) {
                 Line::Skip => {}
@@ -158,11 +179,14 @@ impl ListFile {
                         "{q}: {n}: not a {what} checksum line: --update needs a checksum list of the algorithm it adds (list not changed)"
                     ));
                 }
-                Line::Entry(e) => list
-                    .entries
-                    .entry(normalize(&e.name).into_owned())
-                    .or_default()
-                    .push(e),
+                Line::Entry(e) => {
+                    let l = list
+                        .entries
+                        .entry(normalize(&e.name).into_owned())
+                        .or_default();
+                    l.entries.push(e);
+                    l.spans.push(span);
+                }
             }
         }
         drop(reader);
@@ -176,12 +200,96 @@ impl ListFile {
 
     /// The entries listed under `name` (compared after [`normalize`]).
     pub fn get(&self, name: &[u8]) -> Option<&[Entry]> {
-        self.entries.get(&*normalize(name)).map(Vec::as_slice)
+        self.entries
+            .get(&*normalize(name))
+            .map(|l| l.entries.as_slice())
     }
 
     /// Every entry, in no particular order.
     pub fn entries(&self) -> impl Iterator<Item = &Entry> {
-        self.entries.values().flatten()
+        self.entries.values().flat_map(|l| &l.entries)
+    }
+
+    /// Every listed name ([`normalize`]d) with its first entry, in no particular order.
+    pub fn names(&self) -> impl Iterator<Item = (&[u8], &Entry)> {
+        self.entries
+            .iter()
+            .filter_map(|(n, l)| l.entries.first().map(|e| (n.as_slice(), e)))
+    }
+
+    /// The number of names listed.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the list names nothing.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The list's modification time as read (`None`: it did not exist).
+    pub fn modified(&self) -> Option<std::time::SystemTime> {
+        self.read.as_ref().and_then(|r| r.meta.modified().ok())
+    }
+
+    /// The BLAKE3 digest of the list's bytes as they were read (`None`: it did not
+    /// exist), read again from the descriptor it was read through.
+    ///
+    /// # Errors
+    /// It cannot be read again, or it changed since it was read (as said by
+    /// [`ListFile::commit`]).
+    pub fn digest(&self) -> Result<Option<[u8; 32]>, String> {
+        if self.read.is_none() {
+            return Ok(None);
+        }
+        self.new_digest(&HashMap::new(), b"").map(Some)
+    }
+
+    /// The BLAKE3 digest of the list [`ListFile::commit_edits`] would write with these
+    /// `edits` and `lines`.
+    ///
+    /// # Errors
+    /// As [`ListFile::digest`].
+    pub fn new_digest(
+        &self,
+        edits: &HashMap<Vec<u8>, Edit>,
+        lines: &[u8],
+    ) -> Result<[u8; 32], String> {
+        let mut h = blake3::Hasher::new();
+        self.write_edited(&mut h, edits, lines, false)
+            .map_err(|e| self.failure(e))?;
+        Ok(*h.finalize().as_bytes())
+    }
+
+    /// Writes the list again with the lines of the names in `edits` replaced or left out
+    /// and `lines` appended, atomically, as [`ListFile::commit`] does. Nothing is written
+    /// when there is nothing to change. `meanwhile` is called with the temporary file's
+    /// path once it holds the new list, before it is renamed.
+    ///
+    /// # Errors
+    /// As [`ListFile::commit`]; the list is then as it was.
+    pub fn commit_edits(
+        &self,
+        edits: &HashMap<Vec<u8>, Edit>,
+        lines: &[u8],
+        meanwhile: &dyn Fn(&Path),
+    ) -> Result<(), String> {
+        if edits.is_empty() && lines.is_empty() {
+            return Ok(());
+        }
+        self.commit_full(edits, lines, meanwhile)
+    }
+
+    /// The message for a failure.
+    fn failure(&self, e: Failure) -> String {
+        match e {
+            Failure::Changed | Failure::Swapped => self.changed(),
+            Failure::Io(e) => format!(
+                "{}: {} (list not changed)",
+                quote(&self.shown),
+                describe_io_error(&e)
+            ),
+        }
     }
 
     /// The list's path (symbolic links resolved).
@@ -208,6 +316,16 @@ impl ListFile {
         if lines.is_empty() {
             return Ok(());
         }
+        self.commit_full(&HashMap::new(), lines, meanwhile)
+    }
+
+    /// [`ListFile::commit_edits`] without the check for nothing to do.
+    fn commit_full(
+        &self,
+        edits: &HashMap<Vec<u8>, Edit>,
+        lines: &[u8],
+        meanwhile: &dyn Fn(&Path),
+    ) -> Result<(), String> {
         let q = quote(&self.shown);
         let fail = |e: std::io::Error| format!("{q}: {} (list not changed)", describe_io_error(&e));
         let dir = match self.path.parent() {
@@ -216,7 +334,7 @@ impl ListFile {
         };
         let base = self.path.file_name().unwrap_or_default();
         #[cfg(unix)]
-        return unix::commit(self, dir, base, lines, meanwhile).map_err(|e| match e {
+        return unix::commit(self, dir, base, edits, lines, meanwhile).map_err(|e| match e {
             Failure::Changed => self.changed(),
             Failure::Swapped => format!(
                 "{q}: the temporary file was replaced while the list was written (list not changed)"
@@ -224,7 +342,7 @@ impl ListFile {
             Failure::Io(e) => fail(e),
         });
         #[cfg(not(unix))]
-        return self.commit_by_path(dir, base, lines, meanwhile, &fail);
+        return self.commit_by_path(dir, base, edits, lines, meanwhile, &fail);
     }
 
     /// The message for a list that changed since it was read.
@@ -235,22 +353,69 @@ impl ListFile {
         )
     }
 
-    /// Writes the list's bytes (and a newline its last line lacked) and then `lines` to
-    /// `tmp`; the bytes come from the descriptor the list was read through, and must be
-    /// what was read.
-    fn write_new(&self, tmp: &mut fs::File, lines: &[u8]) -> Result<(), Failure> {
+    /// Writes the list's bytes (and a newline its last line lacked), with `edits`, and
+    /// then `lines` to `tmp`; the bytes come from the descriptor the list was read
+    /// through, and must be what was read.
+    fn write_new(
+        &self,
+        tmp: &mut fs::File,
+        edits: &HashMap<Vec<u8>, Edit>,
+        lines: &[u8],
+    ) -> Result<(), Failure> {
+        self.write_edited(tmp, edits, lines, true)
+    }
+
+    /// [`ListFile::write_new`] into any writer; `check` also makes sure the list is still
+    /// the file that was read.
+    fn write_edited(
+        &self,
+        out: &mut dyn Write,
+        edits: &HashMap<Vec<u8>, Edit>,
+        lines: &[u8],
+        check: bool,
+    ) -> Result<(), Failure> {
         if let Some(r) = &self.read {
             let mut old = &r.file;
             std::io::Seek::rewind(&mut old).map_err(Failure::Io)?;
-            let copied = std::io::copy(&mut old, tmp).map_err(Failure::Io)?;
-            if copied != r.stamp.len || !self.unchanged()? {
+            // The lines edited, in list order: copied up to each, which is replaced or
+            // left out.
+            let mut cuts: Vec<(u64, u64, Option<&[u8]>)> = Vec::new();
+            for (name, edit) in edits {
+                let Some(l) = self.entries.get(name) else {
+                    continue;
+                };
+                for (i, &(start, end)) in l.spans.iter().enumerate() {
+                    let with = match edit {
+                        Edit::Replace(b) if i == 0 => Some(&b[..]),
+                        _ => None,
+                    };
+                    cuts.push((start, end, with));
+                }
+            }
+            cuts.sort_unstable_by_key(|c| c.0);
+            let mut at = 0u64;
+            let mut copied = 0u64;
+            let mut last_line_cut = false;
+            for (start, end, with) in cuts {
+                copied +=
+                    std::io::copy(&mut (&mut old).take(start - at), out).map_err(Failure::Io)?;
+                copied += std::io::copy(&mut (&mut old).take(end - start), &mut std::io::sink())
+                    .map_err(Failure::Io)?;
+                if let Some(b) = with {
+                    out.write_all(b).map_err(Failure::Io)?;
+                }
+                at = end;
+                last_line_cut = end == r.stamp.len;
+            }
+            copied += std::io::copy(&mut old, out).map_err(Failure::Io)?;
+            if copied != r.stamp.len || (check && !self.unchanged()?) {
                 return Err(Failure::Changed);
             }
-            if self.unterminated {
-                tmp.write_all(b"\n").map_err(Failure::Io)?;
+            if self.unterminated && !last_line_cut {
+                out.write_all(b"\n").map_err(Failure::Io)?;
             }
         }
-        tmp.write_all(lines).map_err(Failure::Io)
+        out.write_all(lines).map_err(Failure::Io)
     }
 
     /// Whether the list's open file is as it was read (size, times, inode).
@@ -268,6 +433,7 @@ impl ListFile {
         &self,
         dir: &Path,
         base: &std::ffi::OsStr,
+        edits: &HashMap<Vec<u8>, Edit>,
         lines: &[u8],
         meanwhile: &dyn Fn(&Path),
         fail: &dyn Fn(std::io::Error) -> String,
@@ -282,7 +448,8 @@ impl ListFile {
             Failure::Changed | Failure::Swapped => self.changed(),
             Failure::Io(e) => fail(e),
         };
-        self.write_new(tmp.as_file_mut(), lines).map_err(err)?;
+        self.write_new(tmp.as_file_mut(), edits, lines)
+            .map_err(err)?;
         meanwhile(tmp.path());
         if let Some(r) = &self.read {
             tmp.as_file()
@@ -349,8 +516,9 @@ pub fn read_line(r: &mut impl BufRead, max: usize) -> Result<Option<Vec<u8>>, Re
 
 #[cfg(unix)]
 mod unix {
-    use super::{Failure, ListFile};
+    use super::{Edit, Failure, ListFile};
     use rustix::fs::{AtFlags, Mode, OFlags};
+    use std::collections::HashMap;
     use std::ffi::{OsStr, OsString};
     use std::fs;
     use std::os::fd::{AsFd, OwnedFd};
@@ -512,6 +680,7 @@ mod unix {
         list: &ListFile,
         dir: &Path,
         base: &OsStr,
+        edits: &HashMap<Vec<u8>, Edit>,
         lines: &[u8],
         meanwhile: &dyn Fn(&Path),
     ) -> Result<(), Failure> {
@@ -534,7 +703,7 @@ mod unix {
         let mode = if list.read.is_some() { 0o600 } else { 0o666 };
         let (tmp_name, mut tmp) = create(&dirfd, base, mode)?;
         let result = (|| {
-            list.write_new(&mut tmp, lines)?;
+            list.write_new(&mut tmp, edits, lines)?;
             meanwhile(&dir.join(&tmp_name));
             if let Some(r) = &list.read {
                 copy_metadata(&r.file, &r.meta, &tmp)?;

@@ -105,10 +105,13 @@ pub type KeyFor<'a> = dyn Fn(&'static Algorithm) -> Result<Option<Key>, String> 
 /// Why a list line's prototype could not be built (a setup error: the run stops).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProtoError {
-    /// A key was given (with this option) for lines of an algorithm that takes none.
-    TakesNoKey(&'static str),
+    /// A key was given for lines of an algorithm that takes none.
+    TakesNoKey,
     /// Lines of an algorithm that needs a key, and none was given.
     NeedsKey,
+    /// Lines labelled as keyed tags of an algorithm whose key is optional
+    /// (`BLAKE3-KEYED`), and no key was given.
+    KeyedTag,
     /// Anything else (a key of the wrong length, …), as said.
     Other(String),
 }
@@ -119,24 +122,24 @@ pub enum ProtoError {
 pub struct Prototypes<'k> {
     map: HashMap<(&'static str, usize), Proto>,
     keys: &'k KeyFor<'k>,
-    key_flag: Option<&'static str>,
+    keyed: bool,
     params: Params,
     counter: Option<Arc<Counter>>,
 }
 
 impl<'k> Prototypes<'k> {
-    /// `keys` decodes the key material for an algorithm, `key_flag` is the option it was
-    /// given with (`None`: no key), `params` the run's `--length` and `--nonce`.
+    /// `keys` decodes the key material for an algorithm, `keyed` says whether a key was
+    /// given, `params` are the run's output length and nonce.
     pub fn new(
         keys: &'k KeyFor<'k>,
-        key_flag: Option<&'static str>,
+        keyed: bool,
         params: Params,
         counter: Option<Arc<Counter>>,
     ) -> Prototypes<'k> {
         Prototypes {
             map: HashMap::new(),
             keys,
-            key_flag,
+            keyed,
             params,
             counter,
         }
@@ -144,7 +147,7 @@ impl<'k> Prototypes<'k> {
 
     /// Whether a key was given for the run.
     pub fn keyed(&self) -> bool {
-        self.key_flag.is_some()
+        self.keyed
     }
 
     fn proto(&self, h: Box<dyn Hasher>, read: ReadHint, secret: bool) -> Proto {
@@ -184,8 +187,8 @@ impl<'k> Prototypes<'k> {
         if let Some(p) = self.map.get(&(alg.name, len)) {
             return Ok(p.clone());
         }
-        let key = (self.keys)(alg).map_err(|e| match self.key_flag {
-            Some(flag) if !alg.takes_key() => ProtoError::TakesNoKey(flag),
+        let key = (self.keys)(alg).map_err(|e| match self.keyed {
+            true if !alg.takes_key() => ProtoError::TakesNoKey,
             _ => ProtoError::Other(e),
         })?;
         // A MAC's line checked with the all-zero key would only ever FAIL.
@@ -403,13 +406,14 @@ impl Checked {
     /// the line's other candidates, all from one read, and OK under the first that gives
     /// the listed digest; FAILED (as the first candidate) when none does.
     pub fn settle(&mut self, mmap: Mmap) {
-        let retry = std::mem::take(&mut self.retry);
-        let Some(d) = self.detected.clone().filter(|_| retry) else {
-            return;
-        };
-        if !matches!(&self.result, Ok(h) if !crate::digests_equal(&h.digest, &self.entry.digest)) {
+        if !std::mem::take(&mut self.retry)
+            || !matches!(&self.result, Ok(h) if !crate::digests_equal(&h.digest, &self.entry.digest))
+        {
             return;
         }
+        let Some(d) = self.detected.clone() else {
+            return;
+        };
         let parts = d.candidates.protos[1..]
             .iter()
             .map(|p| p.raw.box_clone())
@@ -601,9 +605,13 @@ struct Group {
 #[derive(Default)]
 pub struct Tally {
     pub counts: Counts,
-    groups: HashMap<(Chosen, Shape), Group>,
+    /// By how the lines were chosen and their shape (few: searched in order).
+    groups: Vec<((Chosen, Shape), Group)>,
     /// The non-cryptographic algorithms detected lines were checked as, in order.
     weak: Vec<&'static Algorithm>,
+    /// The first missing file named with `\\` whose name with `/` exists (a list written
+    /// on Windows, read elsewhere).
+    windows_path: Option<(Vec<u8>, Vec<u8>)>,
 }
 
 impl Tally {
@@ -612,6 +620,9 @@ impl Tally {
     pub fn add<'c>(&mut self, c: &'c Checked, ignore_missing: bool) -> Outcome<'c> {
         let o = c.outcome(ignore_missing);
         self.counts.add(o);
+        if matches!(o, Outcome::Missing(_)) && self.windows_path.is_none() {
+            self.windows_path = slash_form(&c.entry.name).map(|s| (c.entry.name.clone(), s));
+        }
         let chosen = c.entry.chosen;
         if matches!(o, Outcome::Ok | Outcome::Failed | Outcome::Attacked)
             && chosen == Chosen::Detected
@@ -623,7 +634,14 @@ impl Tally {
         let Some(d) = &c.detected else {
             return o;
         };
-        let g = self.groups.entry((chosen, d.candidates.shape)).or_default();
+        let key = (chosen, d.candidates.shape);
+        let g = match self.groups.iter().position(|(k, _)| *k == key) {
+            Some(i) => &mut self.groups[i].1,
+            None => {
+                self.groups.push((key, Group::default()));
+                &mut self.groups.last_mut().expect("just pushed").1
+            }
+        };
         match o {
             Outcome::Ok | Outcome::Attacked => g.matched = true,
             Outcome::Failed if g.failed.is_none() => {
@@ -664,7 +682,13 @@ pub enum Stop {
     /// Reading the list failed (GNU's `read error`); the message names the list.
     Read(String),
     /// A line's algorithm cannot be set up with the key given (a setup error: exit 2).
-    Setup(String),
+    Setup {
+        /// The line's number.
+        line: u64,
+        /// Its algorithm's label (`SIPHASH-2-4`, `BLAKE3-KEYED`).
+        label: String,
+        why: ProtoError,
+    },
 }
 
 /// The end of a list: its line counts, why it stopped early (if it did), hints and
@@ -674,12 +698,49 @@ pub struct ListEnd {
     pub formatted: u64,
     pub improper: u64,
     pub stop: Option<Stop>,
-    /// What the failures or improper lines may mean, and the command that checks them
-    /// when one is known: `hint: …` lines.
-    pub hints: Vec<String>,
-    /// One line per non-cryptographic algorithm detected lines were checked as (shown
-    /// unless `--status`).
-    pub notes: Vec<String>,
+    /// What the failures or improper lines may mean.
+    pub hints: Vec<Hint>,
+    /// The non-cryptographic algorithms detected lines were checked as, in order (to be
+    /// said unless `--status`).
+    pub weak: Vec<&'static Algorithm>,
+}
+
+/// Listed digests of one shape, as the user sees them (for messages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Digests {
+    pub shape: Shape,
+    /// Written in base64 rather than hex.
+    pub base64: bool,
+}
+
+/// What the failures or improper lines of a list may mean.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// No listed file of a shape matched its digest under any candidate tried (another
+    /// algorithm, or a key, may have made the list).
+    NoMatch {
+        digests: Digests,
+        tried: Vec<&'static Algorithm>,
+    },
+    /// `lines` untagged lines hold digests too short to prove a match without naming
+    /// their algorithm; `algorithms` would check them so (`named`: the list's name's,
+    /// whose lines need that length named).
+    Short {
+        lines: u64,
+        digests: Digests,
+        algorithms: Vec<&'static Algorithm>,
+        named: bool,
+    },
+    /// A listed name with `\\` separators does not exist, and the same name with `/`
+    /// does: the list was written on Windows.
+    WindowsPath { listed: Vec<u8>, exists: Vec<u8> },
+    /// No line of a list named for `named` matched it, and `file` gives its listed
+    /// digest under `matches` (found by hashing).
+    Renamed {
+        named: &'static Algorithm,
+        file: Vec<u8>,
+        matches: &'static Algorithm,
+    },
 }
 
 /// How a list is checked: the options every list of a run shares.
@@ -707,8 +768,6 @@ pub struct ListCheck<'p, 'k, R> {
     reader: R,
     /// The list's name for messages (`standard input` for `-`).
     name: Vec<u8>,
-    /// The list as a shell argument for hints.
-    arg: Vec<u8>,
     is_stdin: bool,
     parser: ListParser,
     /// The algorithm the list's name names, when untagged lines are read by its name.
@@ -718,6 +777,8 @@ pub struct ListCheck<'p, 'k, R> {
     line_no: u64,
     queue: VecDeque<Held>,
     held_bytes: usize,
+    /// The list is UTF-16LE (it began with that byte-order mark).
+    utf16: bool,
     /// The usual algorithm of each shape found so far (`None`: none matched; the
     /// candidates keep their order).
     decided: HashMap<Shape, Option<&'static Algorithm>>,
@@ -725,6 +786,8 @@ pub struct ListCheck<'p, 'k, R> {
     orders: HashMap<Shape, Vec<(&'static Algorithm, usize)>>,
     /// Each decided shape's candidates with their prototypes, shared by its lines.
     shared: HashMap<Shape, Arc<Candidates>>,
+    /// The last of them used (most lists hold one shape).
+    last: Option<(Shape, Arc<Candidates>)>,
     /// Undecided lines held, per shape.
     undecided: HashMap<Shape, usize>,
     short: Vec<(Shape, ShortLines)>,
@@ -766,7 +829,6 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         ListCheck {
             reader,
             name,
-            arg: arg.to_vec(),
             is_stdin,
             parser,
             named,
@@ -775,9 +837,11 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             line_no: 0,
             queue: VecDeque::new(),
             held_bytes: 0,
+            utf16: false,
             decided: HashMap::new(),
             orders: HashMap::new(),
             shared: HashMap::new(),
+            last: None,
             undecided: HashMap::new(),
             short: Vec::new(),
             eof: false,
@@ -788,20 +852,22 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// The counts, the stop reason, hints and notes, once the items are consumed and each
     /// checked file counted into `tally`.
     pub fn finish(mut self, tally: &Tally) -> ListEnd {
-        let list = quote(&self.name);
-        let mut groups: Vec<(&(Chosen, Shape), &Group)> = tally.groups.iter().collect();
+        let mut groups: Vec<(&(Chosen, Shape), &Group)> =
+            tally.groups.iter().map(|(k, g)| (k, g)).collect();
         groups.sort_by_key(|((c, s), _)| (*c == Chosen::ListName, s.legacy, s.len));
         for ((chosen, _), g) in groups {
             let Some((name, digest, d)) = g.failed.as_ref().filter(|_| !g.matched) else {
                 continue;
             };
             let hint = match chosen {
-                Chosen::ListName => self.renamed_hint(name, digest, d),
-                _ => Some(format!(
-                    "hint: {list}: no listed file matched its {} under {}: if another algorithm or a key made the list, name it with -a or give the key",
-                    describe(d.candidates.shape, d.base64),
-                    or_list(&d.candidates.algs)
-                )),
+                Chosen::ListName => self.renamed(name, digest, d),
+                _ => Some(Hint::NoMatch {
+                    digests: Digests {
+                        shape: d.candidates.shape,
+                        base64: d.base64,
+                    },
+                    tried: d.candidates.algs.clone(),
+                }),
             };
             self.end.hints.extend(hint);
         }
@@ -809,45 +875,47 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             if s.count == 0 {
                 continue;
             }
-            let lines = match s.count {
-                1 => "1 line holds a".to_string(),
-                n => format!("{n} lines hold"),
+            let digests = Digests {
+                shape,
+                base64: s.base64,
             };
-            let digests = describe(shape, s.base64) + if s.count == 1 { "" } else { "s" };
             let hint = match self.named {
-                Some(a) if a.output_len(Some(shape.len)).is_ok() => format!(
-                    "hint: {list}: {lines} {digests}, a length {} lines have only with -a; to check them so, run: khsum -c -a {} {}",
-                    a.name,
-                    a.name,
-                    quote(&self.arg)
-                ),
+                Some(a) if a.output_len(Some(shape.len)).is_ok() => Hint::Short {
+                    lines: s.count,
+                    digests,
+                    algorithms: vec![a],
+                    named: true,
+                },
                 Some(_) => continue,
                 None => {
                     let algs = crate::lists::proof::with_option(shape);
                     if algs.is_empty() {
                         continue;
                     }
-                    format!(
-                        "hint: {list}: {lines} {digests}, too short to prove a match without -a: to check them anyway, name their algorithm with -a ({})",
-                        or_list(&algs)
-                    )
+                    Hint::Short {
+                        lines: s.count,
+                        digests,
+                        algorithms: algs,
+                        named: false,
+                    }
                 }
             };
             self.end.hints.push(hint);
         }
-        for a in &tally.weak {
-            self.end.notes.push(format!(
-                "{list}: untagged lines checked as {} (not cryptographic)",
-                a.bsd_label()
-            ));
+        if let Some((listed, exists)) = &tally.windows_path {
+            self.end.hints.push(Hint::WindowsPath {
+                listed: listed.clone(),
+                exists: exists.clone(),
+            });
         }
+        self.end.weak.clone_from(&tally.weak);
         self.end
     }
 
     /// The hint for a list named for an algorithm none of whose lines matched it: when a
     /// failed line's file gives its listed digest under another admissible algorithm (a
-    /// proof, not a guess), that algorithm and the command that checks the list as it.
-    fn renamed_hint(&self, name: &[u8], digest: &[u8], d: &Detected) -> Option<String> {
+    /// proof, not a guess), that algorithm.
+    fn renamed(&self, name: &[u8], digest: &[u8], d: &Detected) -> Option<Hint> {
         let named = self.named?;
         // Only what the proof rules admit where a name says nothing: never a
         // non-cryptographic checksum a file can be crafted against (an MD5SUMS whose
@@ -860,16 +928,11 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         let Trial::Match(alg, _) = trial(name, digest, &cands, self.opts.mmap) else {
             return None;
         };
-        Some(format!(
-            "hint: {}: no listed file matched its {} digest, the algorithm the list's name says; {} gives its listed digest under {}: to check the list as {}, run: khsum -c -a {} {}",
-            quote(&self.name),
-            named.name,
-            quote(name),
-            alg.name,
-            alg.name,
-            alg.name,
-            quote(&self.arg)
-        ))
+        Some(Hint::Renamed {
+            named,
+            file: name.to_vec(),
+            matches: alg,
+        })
     }
 
     /// Reads one line into the queue; sets `eof` at the end or when the list stops.
@@ -884,6 +947,18 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             }
             Ok(_) => {}
             Err(_) => return self.stop(Stop::Read(format!("{}: read error", quote(&self.name)))),
+        }
+        if self.line_no == 0 && buf.starts_with(&[0xff, 0xfe]) {
+            // UTF-16LE with its byte-order mark: what Windows PowerShell 5.1's `>` writes.
+            self.utf16 = true;
+        }
+        if self.utf16 {
+            match self.utf16_line(buf) {
+                Ok(b) => buf = b,
+                Err(_) => {
+                    return self.stop(Stop::Read(format!("{}: read error", quote(&self.name))));
+                }
+            }
         }
         self.line_no += 1;
         if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
@@ -922,12 +997,11 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
                     return self.improper(label, Reason::ReplacementCharacter);
                 }
                 if e.keyed && !self.protos.keyed() {
-                    let label = e.algorithm.label_for(e.digest.len(), true);
-                    return self.stop(Stop::Setup(format!(
-                        "{}: {}: {label} lines are keyed tags: they need the key (--key-file or --key-env)",
-                        quote(&self.name),
-                        self.line_no
-                    )));
+                    return self.stop(Stop::Setup {
+                        line: self.line_no,
+                        label: e.algorithm.label_for(e.digest.len(), true).into_owned(),
+                        why: ProtoError::KeyedTag,
+                    });
                 }
                 self.end.formatted += 1;
                 let (alg, len) = (e.algorithm, e.digest.len());
@@ -937,6 +1011,40 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             }
             Line::Untagged(u) => self.untagged(u),
         }
+    }
+
+    /// The rest of a UTF-16LE line whose first bytes, up to a byte 0x0A, are `buf`: read
+    /// up to a newline code unit (0x0A 0x00 at an even offset), decoded to UTF-8 (a
+    /// code unit that is no character becomes U+FFFD; the byte-order mark is dropped).
+    fn utf16_line(&mut self, mut buf: Vec<u8>) -> std::io::Result<Vec<u8>> {
+        use std::io::Read;
+        let limit = 2 * MAX_LINE + 2;
+        loop {
+            if buf.len() % 2 == 1 {
+                // A 0x0A at an even offset: the byte after it says whether it is a
+                // newline (0x00) or the low byte of another code unit.
+                let mut b = [0u8];
+                if self.reader.read(&mut b)? == 0 {
+                    break;
+                }
+                buf.push(b[0]);
+            }
+            if buf.ends_with(&[b'\n', 0]) || buf.len() >= limit {
+                break;
+            }
+            let mut r = (&mut self.reader).take((limit - buf.len()) as u64);
+            if r.read_until(b'\n', &mut buf)? == 0 {
+                break;
+            }
+        }
+        let units = buf
+            .chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .skip_while(|&u| u == 0xfeff);
+        let text: String = char::decode_utf16(units)
+            .map(|c| c.unwrap_or('\u{fffd}'))
+            .collect();
+        Ok(text.into_bytes())
     }
 
     fn improper(&mut self, label: Option<String>, reason: Reason) {
@@ -987,20 +1095,12 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     fn proto(&mut self, alg: &'static Algorithm, len: usize, line_no: u64) -> Option<Proto> {
         match self.protos.get(alg, len) {
             Ok(proto) => Some(proto),
-            Err(e) => {
-                let label = alg.bsd_label();
-                let msg = match e {
-                    ProtoError::TakesNoKey(flag) => format!(
-                        "{}: {line_no}: {label} lines take no key (one was given with {flag})",
-                        quote(&self.name)
-                    ),
-                    ProtoError::NeedsKey => format!(
-                        "{}: {line_no}: {label} lines need a key (--key-file or --key-env)",
-                        quote(&self.name)
-                    ),
-                    ProtoError::Other(m) => m,
-                };
-                self.stop(Stop::Setup(msg));
+            Err(why) => {
+                self.stop(Stop::Setup {
+                    line: line_no,
+                    label: alg.bsd_label().to_string(),
+                    why,
+                });
                 None
             }
         }
@@ -1012,7 +1112,16 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// held.
     fn untagged(&mut self, u: Untagged) {
         let shape = shape_of(&u);
-        let lossy = u.name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
+        let lossy = has_replacement(&u.name);
+        // The usual case: a line of the shape the last line had, decided.
+        if !lossy
+            && let Some((last, c)) = &self.last
+            && *last == shape
+        {
+            let c = c.clone();
+            self.end.formatted += 1;
+            return self.push_job(u, self.line_no, c, None);
+        }
         let admissible = if lossy {
             !crate::lists::proof::candidates(shape, self.named, &u.name).is_empty()
         } else {
@@ -1076,8 +1185,9 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     /// U+FFFD (not BLAKE3's), for that line (`name`). `None` when a prototype cannot be
     /// built (the list stops).
     fn candidates(&mut self, shape: Shape, name: &[u8], line_no: u64) -> Option<Arc<Candidates>> {
-        let lossy = name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
+        let lossy = has_replacement(name);
         if !lossy && let Some(c) = self.shared.get(&shape) {
+            self.last = Some((shape, c.clone()));
             return Some(c.clone());
         }
         let mut order = if lossy {
@@ -1110,6 +1220,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         });
         if !lossy && self.decided.contains_key(&shape) {
             self.shared.insert(shape, c.clone());
+            self.last = Some((shape, c.clone()));
         }
         Some(c)
     }
@@ -1127,6 +1238,17 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
         let Some(candidates) = self.candidates(shape, &u.name, line_no) else {
             return;
         };
+        self.push_job(u, line_no, candidates, pre);
+    }
+
+    /// The job for an untagged line with its candidates (see [`Self::push_decided`]).
+    fn push_job(
+        &mut self,
+        u: Untagged,
+        line_no: u64,
+        candidates: Arc<Candidates>,
+        pre: Option<(&'static Algorithm, Hashed)>,
+    ) {
         let i = pre
             .as_ref()
             .and_then(|(alg, _)| candidates.algs.iter().position(|a| a == alg))
@@ -1184,8 +1306,7 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
             let Held::Undecided { u, .. } = &self.queue[i] else {
                 continue;
             };
-            let lossy = u.name.windows(3).any(|w| w == "\u{fffd}".as_bytes());
-            let cands = if lossy {
+            let cands = if has_replacement(&u.name) {
                 crate::lists::proof::candidates(shape, self.named, &u.name)
             } else {
                 self.orders[&shape].clone()
@@ -1219,6 +1340,26 @@ impl<'p, 'k, R: BufRead> ListCheck<'p, 'k, R> {
     }
 }
 
+/// The name with `/` for `\\` when it holds a backslash and that name exists, where a
+/// backslash is no separator (not on Windows, where names in lists are read as paths).
+fn slash_form(name: &[u8]) -> Option<Vec<u8>> {
+    if cfg!(windows) || !name.contains(&b'\\') {
+        return None;
+    }
+    let slashed: Vec<u8> = name
+        .iter()
+        .map(|&c| if c == b'\\' { b'/' } else { c })
+        .collect();
+    std::fs::symlink_metadata(bytes_to_path(&slashed))
+        .is_ok()
+        .then_some(slashed)
+}
+
+/// Whether a name holds U+FFFD (b3sum's rule, [`crate::lists::proof::admits_name`]).
+fn has_replacement(name: &[u8]) -> bool {
+    name.windows(3).any(|w| w == "\u{fffd}".as_bytes())
+}
+
 /// The shape of an untagged line.
 pub fn shape_of(u: &Untagged) -> Shape {
     Shape {
@@ -1227,19 +1368,22 @@ pub fn shape_of(u: &Untagged) -> Shape {
     }
 }
 
-/// How messages name digests of `shape`: `64-hex-digit digests`, `cksum/sum lines`.
-fn describe(shape: Shape, base64: bool) -> String {
-    if shape.legacy {
-        "cksum/sum line".into()
-    } else if base64 {
-        format!("{}-byte base64 digest", shape.len)
-    } else {
-        format!("{}-hex-digit digest", 2 * shape.len)
+impl Digests {
+    /// How messages name one of them: `64-hex-digit digest`, `32-byte base64 digest`,
+    /// `cksum/sum line`.
+    pub fn describe(self) -> String {
+        if self.shape.legacy {
+            "cksum/sum line".into()
+        } else if self.base64 {
+            format!("{}-byte base64 digest", self.shape.len)
+        } else {
+            format!("{}-hex-digit digest", 2 * self.shape.len)
+        }
     }
 }
 
 /// `a`, `a or b`, `a, b or c`.
-fn or_list(algs: &[&Algorithm]) -> String {
+pub fn or_list(algs: &[&Algorithm]) -> String {
     let names: Vec<&str> = algs.iter().map(|a| a.name).collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
@@ -1380,7 +1524,7 @@ impl<R: BufRead> Iterator for ListCheck<'_, '_, R> {
                 None if self.eof => return None,
                 None => {}
             }
-            if matches!(self.end.stop, Some(Stop::Setup(_))) {
+            if matches!(self.end.stop, Some(Stop::Setup { .. })) {
                 return None;
             }
             self.read_line();
@@ -1401,7 +1545,7 @@ mod tests {
     /// Checks `list` (as the list named `arg`) without -a: every line's outcome and
     /// algorithm, and the end.
     fn check(list: &[u8], arg: &[u8]) -> (Vec<(Outcome<'static>, &'static str)>, ListEnd) {
-        let mut protos = Prototypes::new(&no_key, None, Params::default(), None);
+        let mut protos = Prototypes::new(&no_key, false, Params::default(), None);
         let opts = ListOptions {
             forced: None,
             family: None,
@@ -1501,7 +1645,7 @@ mod tests {
                 // Said once when detection checked lines as a non-cryptographic checksum
                 // (xxhsum's `XXH3_` lines name theirs).
                 let weak = !x.is_cryptographic() && x.untagged_prefix.is_empty();
-                assert_eq!(end.notes.len(), usize::from(weak), "{}", x.name);
+                assert_eq!(end.weak.len(), usize::from(weak), "{}", x.name);
                 // The first file changed: it alone is FAILED.
                 std::fs::write(&files[0], b"changed").unwrap();
                 let (got, end) = check(&list, b"list");
@@ -1538,12 +1682,13 @@ mod tests {
         let list = [line(blake3, 32, &a), line(blake3, 32, &b)].concat();
         let (got, end) = check(&list, b"dir/SHA256SUMS");
         assert_eq!(got, [(Outcome::Failed, "sha256"); 2]);
-        let a_name = quote(&crate::files::names::path_bytes(&a));
         assert_eq!(
             end.hints,
-            [format!(
-                "hint: dir/SHA256SUMS: no listed file matched its sha256 digest, the algorithm the list's name says; {a_name} gives its listed digest under blake3: to check the list as blake3, run: khsum -c -a blake3 dir/SHA256SUMS"
-            )]
+            [Hint::Renamed {
+                named: sha256,
+                file: crate::files::names::path_bytes(&a).into_owned(),
+                matches: blake3
+            }]
         );
         // One line of the named algorithm matches: the others' failures are genuine, and
         // no other algorithm is suggested.
@@ -1554,7 +1699,7 @@ mod tests {
         // The same list under a name that says nothing: each line under its own.
         let (got, end) = check(&list, b"sums");
         assert_eq!(got, [(Outcome::Ok, "blake3"), (Outcome::Ok, "sha256")]);
-        assert!(end.hints.is_empty() && end.notes.is_empty());
+        assert!(end.hints.is_empty() && end.weak.is_empty());
     }
 
     /// No candidate gives the listed digest: FAILED (as the first candidate), and the hint
@@ -1569,11 +1714,19 @@ mod tests {
         let list = [&b"00000000000000000000000000000000  "[..], &name, b"\n"].concat();
         let (got, end) = check(&list, b"my list");
         assert_eq!(got, [(Outcome::Failed, "md5")]);
+        let b = |n| Algorithm::lookup(n).unwrap();
         assert_eq!(
             end.hints,
-            [
-                "hint: 'my list': no listed file matched its 32-hex-digit digest under md5, blake3, blake2b or blake2s: if another algorithm or a key made the list, name it with -a or give the key"
-            ]
+            [Hint::NoMatch {
+                digests: Digests {
+                    shape: Shape {
+                        len: 16,
+                        legacy: false
+                    },
+                    base64: false
+                },
+                tried: vec![b("md5"), b("blake3"), b("blake2b"), b("blake2s")]
+            }]
         );
     }
 
@@ -1618,7 +1771,7 @@ mod tests {
         let name = "n".repeat(60_000);
         let line = format!("{}  {name}\n", "ab".repeat(32));
         let list = line.repeat(QUEUE_BYTES / 60_000 + 10);
-        let mut protos = Prototypes::new(&no_key, None, Params::default(), None);
+        let mut protos = Prototypes::new(&no_key, false, Params::default(), None);
         let opts = ListOptions {
             forced: None,
             family: None,

@@ -33,6 +33,22 @@ Exit status:
      or an --update list that is not a checksum list of the algorithm (nothing is
      hashed and the list is left as it was)";
 
+/// The man page's ENVIRONMENT: the variables khsum reads, and what for.
+pub const ENVIRONMENT: &[(&str, &str)] = &[
+    (
+        "LC_ALL, LC_CTYPE, LANG",
+        "The character set names in messages are quoted for, as GNU quotes them: in a UTF-8 locale printable names are written as they are, otherwise bytes outside ASCII become octal escapes.",
+    ),
+    (
+        "KHSUM_DISABLE_BACKENDS",
+        "Backend names, separated by commas (sha-ni,avx512): khsum uses them as if the CPU lacked them. For emulators or virtual machines whose instructions are wrong, and for tests; khsum list shows what is left. Names it does not know are ignored; portable cannot be turned off.",
+    ),
+    (
+        "KHSUM_MULTI_BUFFER",
+        "How many small files are hashed at once in SIMD lanes: off (one file at a time), on (the best lane kernel even where a single-stream instruction set such as SHA-NI exists), or a lane backend's name (portable, avx2, avx512, neon). For tests and measurements; the default chooses per algorithm and CPU.",
+    ),
+];
+
 /// The man page's EXAMPLES: a command line and what it does.
 pub const EXAMPLES: &[(&str, &str)] = &[
     (
@@ -100,25 +116,10 @@ pub struct Cli {
     pub check: bool,
 
     #[command(flatten)]
-    pub common: Common,
-
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub opts: HashOptions,
 
     #[command(flatten)]
     pub verify: VerifyArgs,
-
-    #[command(flatten)]
-    pub key: KeyArgs,
-
-    #[command(flatten)]
-    pub tree: TreeArgs,
-
-    #[command(flatten)]
-    pub names: NamesArgs,
-
-    #[command(flatten)]
-    pub update: UpdateArgs,
 
     /// Files to hash (or, with -c, lists to check); '-' is standard input
     #[arg(value_name = "FILE")]
@@ -136,6 +137,10 @@ pub enum Command {
     /// Compute keyed tags (MACs) of files; a key is required
     #[command(after_help = AFTER_HELP)]
     Tag(HashCmd),
+    /// Audit trees against a checksum list over time: bit rot told apart from edits,
+    /// moves and deletions, from a state kept beside the list
+    #[command(long_about = AUDIT_ABOUT, after_help = AUDIT_AFTER_HELP)]
+    Audit(AuditCmd),
     /// List the algorithms, their key and output sizes, and this CPU's backend
     List,
     /// Measure cycles/byte and GB/s of every algorithm on every backend this CPU has
@@ -149,9 +154,10 @@ pub enum Command {
     Generate(GenerateCmd),
 }
 
-/// The options of `khsum hash` and `khsum tag` (which only adds that a key is required).
+/// The options of hashing: `khsum` itself, `khsum hash` and `khsum tag` (which only adds
+/// that a key is required).
 #[derive(Args, Debug)]
-pub struct HashCmd {
+pub struct HashOptions {
     #[command(flatten)]
     pub common: Common,
     #[command(flatten)]
@@ -164,6 +170,13 @@ pub struct HashCmd {
     pub names: NamesArgs,
     #[command(flatten)]
     pub update: UpdateArgs,
+}
+
+/// `khsum hash` and `khsum tag`.
+#[derive(Args, Debug)]
+pub struct HashCmd {
+    #[command(flatten)]
+    pub opts: HashOptions,
     /// Files to hash or tag; '-' is standard input
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,
@@ -345,8 +358,19 @@ pub struct OutputArgs {
     #[arg(long = "base64")]
     pub base64: bool,
 
+    /// How digests are written: hex (the default), base64, sri (sha256-BASE64), oci
+    /// (sha256:HEX), nix32 (sha256:NIX32); go-h1: go.sum's h1: of a module tree (-r, with
+    /// --prefix) or of a module zip
+    #[arg(long = "format", value_name = "SPELLING", value_enum)]
+    pub format: Option<Spelling>,
+
+    /// With --format go-h1: the MODULE@VERSION a tree's files are named under, as go.sum
+    /// hashes them
+    #[arg(long = "prefix", value_name = "MODULE@VERSION")]
+    pub prefix: Option<String>,
+
     /// Write the one input's digest as raw bytes, no line (as cksum --raw)
-    #[arg(long = "raw", conflicts_with_all = ["tag", "zero", "no_names", "base64"])]
+    #[arg(long = "raw", conflicts_with_all = ["tag", "zero", "no_names", "base64", "format"])]
     pub raw: bool,
 
     /// End each output line with NUL, not newline, and do not escape names
@@ -366,8 +390,25 @@ pub struct OutputArgs {
     pub text: bool,
 }
 
+/// `--format`: a digest spelling, or go.sum's `h1:` of a module.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    Hex,
+    Base64,
+    Sri,
+    Oci,
+    Nix32,
+    GoH1,
+}
+
 #[derive(Args, Debug, Default)]
 pub struct VerifyArgs {
+    /// Check the one FILE against DIGEST ('FILE: OK' or 'FILE: FAILED', exit 0 or 1): hex
+    /// or base64 (the algorithm found as -c finds it), sha256:HEX (OCI, pip), SRI
+    /// sha384-BASE64 (the strongest of several), Nix sha256:NIX32
+    #[arg(long = "expect", value_name = "DIGEST")]
+    pub expect: Option<String>,
+
     /// Don't print OK for each successfully verified file
     #[arg(long = "quiet", overrides_with_all = ["status", "warn"])]
     pub quiet: bool,
@@ -432,10 +473,114 @@ offers them, else x86-64 time-stamp-counter cycles at the TSC's nominal frequenc
 CPU, logical cores, SIMD features, TSC frequency, khsum version and build profile.
 Progress goes to stderr on a terminal only.";
 
+const AUDIT_ABOUT: &str = "\
+Audit the files below each DIR against the checksum list LIST, and tell what happened to
+each since it was recorded: one line per file that is not ok ('name: state'), then a
+summary on stderr. LIST stays a plain list that sha256sum -c and b3sum -c verify; the
+state (size, mtime in ns, device, inode, last verified) lives beside it in the SQLite
+file LIST.khsum-state. A file whose size, mtime and inode match its state is not read
+again (unless --scrub picks it); mtimes compare at the precision both sides have (1 s,
+100 ns, 1 ns).
+
+States: ok; touched (mtime changed, content the same); changed (content and mtime
+changed: an edit); corrupt (content changed, size and mtime did not: bit rot or
+tampering); older (content changed, mtime went backwards); new; missing; moved (a listed
+content at a new path, the old path gone: 'new: moved from old'); duplicate (a listed
+content also at a new path: 'copy: duplicate of orig'); changed-during-read (size,
+mtime, ctime or inode differed before and after the read; never recorded); unreadable (an
+I/O error, permission denied); not-regular (a FIFO, socket, device, or a link under -P).
+One list entry satisfies at most one path: a copy never hides a deletion.
+
+--update records new, moved, changed and touched files in LIST and the state (LIST is
+created, with BLAKE3 unless -a or its name says otherwise); corrupt and older files only
+when --accept names them, missing ones are dropped only with --prune. LIST is rewritten
+atomically (as --update writes lists), and list and state are committed together: a run
+killed at any point leaves the old pair or the new one.";
+
+const AUDIT_AFTER_HELP: &str = "\
+Exit status: the sum of the classes found (as fsck's):
+    0  nothing wrong: ok, touched, changed, new, moved, duplicate
+    1  an error: the list or state could not be read or written, or output failed
+    2  usage or setup error (alone)
+    4  missing
+    8  corrupt
+   16  unreadable (or a listed name that is no regular file any more)
+   32  changed-during-read
+   64  older";
+
 const SELFTEST_ABOUT: &str = "\
 Run every known-answer vector built into khsum (the kats/ files) on every backend this CPU
 supports, whole and split at many points; print one line per algorithm and backend with
 the count passed; exit 1 on any mismatch.";
+
+/// The options of `khsum audit`.
+#[derive(Args, Debug)]
+pub struct AuditCmd {
+    /// Record new, moved, changed and touched files in LIST and its state (LIST is
+    /// created when it does not exist)
+    #[arg(long = "update")]
+    pub update: bool,
+
+    /// With --update, also record the content of this corrupt or older file (repeatable)
+    #[arg(long = "accept", value_name = "PATH", requires = "update")]
+    pub accept: Vec<OsString>,
+
+    /// With --update, drop the entries of missing files
+    #[arg(long = "prune", requires = "update")]
+    pub prune: bool,
+
+    /// Say what would be recorded; write nothing (neither LIST nor its state)
+    #[arg(long = "dry-run")]
+    pub dry_run: bool,
+
+    /// Also re-read this share of the unchanged files, verified longest ago first:
+    /// PERCENT% of them (8%), or files adding up to a byte budget (500M, 2G)
+    #[arg(long = "scrub", value_name = "PERCENT%|BYTES")]
+    pub scrub: Option<String>,
+
+    /// Algorithm of a new LIST (default blake3, or what LIST's name says); an existing
+    /// LIST keeps the one its state records
+    #[arg(
+        short = 'a',
+        long = "algorithm",
+        value_name = "NAME",
+        ignore_case = true,
+        value_parser = algorithm_parser()
+    )]
+    pub algorithm: Option<&'static Algorithm>,
+
+    /// Print one JSON object per file that is not ok, and a summary object, instead of
+    /// lines
+    #[arg(long = "json")]
+    pub json: bool,
+
+    /// Number of worker threads (default: the number of logical cores)
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Read files, never memory-map them
+    #[arg(long = "no-mmap")]
+    pub no_mmap: bool,
+
+    /// Show progress on stderr even when it is not a terminal
+    #[arg(long = "progress", overrides_with = "no_progress")]
+    pub progress: bool,
+
+    /// Never show progress
+    #[arg(long = "no-progress", overrides_with = "progress")]
+    pub no_progress: bool,
+
+    #[command(flatten)]
+    pub tree: TreeArgs,
+
+    /// The checksum list
+    #[arg(value_name = "LIST", required = true)]
+    pub list: OsString,
+
+    /// Directories (or files) whose files LIST should name; -r is implied
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<OsString>,
+}
 
 /// The options of `khsum bench`.
 #[derive(Args, Debug)]

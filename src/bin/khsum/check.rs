@@ -14,8 +14,8 @@ use khsum::lists::checkfile::{Line, ListParser, format_status};
 use khsum::lists::record::{Record, Status as RecordStatus, Summary, checked_digest};
 use khsum::lists::update::normalize;
 use khsum::lists::verify::{
-    Checked, Done, Improper as ImproperLine, ListCheck, ListOptions, Outcome, Prototypes, Reason,
-    Stop, Tally,
+    Checked, Done, Hint, Improper as ImproperLine, Item, ListCheck, ListEnd, ListOptions, Outcome,
+    ProtoError, Prototypes, Reason, Stop, Tally, or_list,
 };
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -25,11 +25,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 /// What every list is checked with, less the prototypes.
+#[derive(Clone)]
 struct CheckSetup {
     report: CheckReport,
     list: ListOptions,
     json: bool,
     counter: Option<Arc<Counter>>,
+    /// The option the key was given with, if any (for messages).
+    key_flag: Option<&'static str>,
 }
 
 /// Checks every list; a setup error (a key that does not fit a labelled algorithm) ends
@@ -40,7 +43,8 @@ pub fn run(plan: CheckPlan) -> Status {
     let counter = display.as_ref().map(|(_, c)| c.clone());
     let keys = &plan.keys;
     let key_for = |alg| keys.key_for(alg).map_err(|SetupError(m)| m);
-    let mut protos = Prototypes::new(&key_for, keys.given_with(), plan.params, counter.clone());
+    let key_flag = keys.given_with();
+    let mut protos = Prototypes::new(&key_for, key_flag.is_some(), plan.params, counter.clone());
     let forced = plan.forced.map(|f| {
         let alg = f.alg;
         protos.force(alg, f.proto, f.read, f.secret);
@@ -56,11 +60,22 @@ pub fn run(plan: CheckPlan) -> Status {
         },
         json: plan.json,
         counter,
+        key_flag,
     };
     let mut listed = plan.unlisted.as_ref().map(|_| HashSet::new());
     let mut status = Status::Ok;
-    for list in &plan.lists {
-        match check_list(list, &s, &mut protos, &mut listed, &mut out) {
+    let one: Vec<OsString> = vec![OsString::new()];
+    let lists = if plan.expect.is_some() {
+        &one
+    } else {
+        &plan.lists
+    };
+    for list in lists {
+        let checked = match &plan.expect {
+            Some(e) => expect(e, &s, &mut protos, &mut out),
+            None => check_list(list, &s, &mut protos, &mut listed, &mut out),
+        };
+        match checked {
             Ok(true) => {}
             Ok(false) => status = Status::Failed,
             Err(SetupError(m)) => {
@@ -249,8 +264,9 @@ fn open_list(list: &OsString, name: &[u8], out: &mut Out) -> Option<Box<dyn Read
     }
 }
 
-/// Checks one list: its files hashed on the pool, a line (or record) each, in list
-/// order, then GNU's closing warnings. Returns whether the list passed.
+/// Checks one list (or, for a directory holding `bagit.txt`, a BagIt bag): its files
+/// hashed on the pool, a line (or record) each, in list order, then GNU's closing
+/// warnings. Returns whether the list passed.
 fn check_list(
     list: &OsString,
     s: &CheckSetup,
@@ -259,20 +275,52 @@ fn check_list(
     out: &mut Out,
 ) -> Result<bool, SetupError> {
     let arg = path_bytes(Path::new(list)).into_owned();
+    if list != "-" && khsum::lists::bagit::is_bag(Path::new(list)) {
+        // Every line of a manifest counts: one that is no checksum line fails the bag.
+        let mut strict = s.clone();
+        strict.report = crate::plan::CheckReport {
+            improper: Improper::Warn,
+            strictness: Strictness::Strict,
+            ..s.report
+        };
+        let l = &s.list;
+        let limited = l.forced.is_some() || l.family.is_some() || l.length.is_some();
+        return crate::bag::check(
+            Path::new(list),
+            s.report.verbosity,
+            limited,
+            out,
+            &mut |reader, path, out| check_reader(reader, path, path, &strict, protos, listed, out),
+        );
+    }
     let Some(reader) = open_list(list, &arg, out) else {
         return Ok(false);
     };
-    let reader = BufReader::with_capacity(256 * 1024, reader);
-    let mut items = ListCheck::new(reader, &arg, protos, s.list);
-    let mut tally = Tally::default();
-    let mut fatal = None;
-    let out = RefCell::new(out);
-    let mmap = s.list.mmap;
     let list_name = if list == "-" {
         &b"standard input"[..]
     } else {
         &arg
     };
+    check_reader(reader, &arg, list_name, s, protos, listed, out)
+}
+
+/// Checks the list `reader` reads (`arg`: as named, for its name's algorithm and the
+/// hints; `list_name`: as messages name it). Returns whether it passed.
+fn check_reader(
+    reader: Box<dyn Read>,
+    arg: &[u8],
+    list_name: &[u8],
+    s: &CheckSetup,
+    protos: &mut Prototypes<'_>,
+    listed: &mut Option<HashSet<Vec<u8>>>,
+    out: &mut Out,
+) -> Result<bool, SetupError> {
+    let reader = BufReader::with_capacity(256 * 1024, reader);
+    let mut items = ListCheck::new(reader, arg, protos, s.list);
+    let mut tally = Tally::default();
+    let mut fatal = None;
+    let out = RefCell::new(out);
+    let mmap = s.list.mmap;
     // In batches: small files of a batch are hashed together in SIMD lanes where their
     // algorithm has a multi-buffer kernel (khsum::files::batch).
     khsum::files::parallel::for_each_ordered_batch(
@@ -297,6 +345,19 @@ fn check_list(
         return Err(e);
     }
     let end = items.finish(&tally);
+    close(end, &tally, list_name, arg, s, out)
+}
+
+/// The end of one list: its `--json` summary, why it stopped, GNU's closing warnings,
+/// the hints and notes. Returns whether it passed.
+fn close(
+    end: ListEnd,
+    tally: &Tally,
+    list_name: &[u8],
+    arg: &[u8],
+    s: &CheckSetup,
+    out: &mut Out,
+) -> Result<bool, SetupError> {
     let mut counts = tally.counts;
     counts.formatted = end.formatted;
     counts.improper = end.improper;
@@ -307,7 +368,9 @@ fn check_list(
         out.write(&line);
     }
     match end.stop {
-        Some(Stop::Setup(m)) => return Err(SetupError(m)),
+        Some(Stop::Setup { line, label, why }) => {
+            return Err(setup_error(list_name, line, &label, why, s.key_flag));
+        }
         Some(Stop::Read(m)) => {
             out.warn(&m);
             return Ok(false);
@@ -321,14 +384,24 @@ fn check_list(
         ));
         if verbose {
             for h in &end.hints {
-                out.warn(h);
+                out.warn(&hint(h, list_name, arg));
             }
         }
         return Ok(false);
     }
     if verbose {
-        for w in counts.warnings().iter().chain(&end.hints).chain(&end.notes) {
-            out.warn(w);
+        for w in counts.warnings() {
+            out.warn(&w);
+        }
+        for h in &end.hints {
+            out.warn(&hint(h, list_name, arg));
+        }
+        for a in &end.weak {
+            out.warn(&format!(
+                "{}: untagged lines checked as {} (not cryptographic)",
+                q(list_name),
+                a.bsd_label()
+            ));
         }
     }
     // GNU's rule: no file matched (read but FAILED counts as not verified).
@@ -336,6 +409,154 @@ fn check_list(
         out.warn(&format!("{}: no file was verified", q(list_name)));
     }
     Ok(counts.passed(s.report.strictness == Strictness::Strict))
+}
+
+/// `--expect DIGEST FILE`: the file checked as the one-line list the digest makes (a
+/// line per digest of SRI's strongest algorithm: any of them matching is a match), with
+/// `-c`'s verification, output and exit status.
+fn expect(
+    e: &crate::plan::Expect,
+    s: &CheckSetup,
+    protos: &mut Prototypes<'_>,
+    out: &mut Out,
+) -> Result<bool, SetupError> {
+    const ARG: &[u8] = b"--expect";
+    let name = path_bytes(Path::new(&e.file)).into_owned();
+    let text = e.digest.list(&name);
+    let mut items = ListCheck::new(std::io::Cursor::new(text), ARG, protos, s.list);
+    let batch: Vec<Item> = items.by_ref().collect();
+    let mut checked = Vec::new();
+    let mut improper_line = None;
+    for d in khsum::lists::verify::check_batch(batch, s.list.mmap) {
+        match d {
+            Done::Checked(c) => checked.push(c),
+            Done::Improper(i) => improper_line = improper_line.or(Some(i)),
+        }
+    }
+    let mut tally = Tally::default();
+    let matched = checked.iter().position(|c| c.outcome(false) == Outcome::Ok);
+    if !checked.is_empty() {
+        let mut fatal = None;
+        let c = checked.swap_remove(matched.unwrap_or(0));
+        report(&c, s, &mut tally, &mut None, out, &mut fatal);
+        if let Some(e) = fatal {
+            return Err(e);
+        }
+    }
+    let mut end = items.finish(&tally);
+    if end.stop.is_none()
+        && let Some(i) = improper_line.filter(|_| checked.is_empty())
+    {
+        let why = match i.reason {
+            Reason::DigestLength => {
+                "its length proves nothing without naming the algorithm: give -a (or a spelling that names it, sha256:HEX)"
+            }
+            _ => "it is not a digest of the algorithm -a names",
+        };
+        return Err(SetupError(format!(
+            "--expect: the digest cannot check {}: {why}",
+            q(&name)
+        )));
+    }
+    // The hints and notes in words about the one file, after GNU's warnings.
+    let hints = std::mem::take(&mut end.hints);
+    let weak = std::mem::take(&mut end.weak);
+    let passed = close(end, &tally, ARG, ARG, s, out)?;
+    if s.report.verbosity != Verbosity::Nothing {
+        for h in &hints {
+            out.warn(&match h {
+                Hint::NoMatch { digests, tried } => format!(
+                    "hint: {} does not give the {} under {}: if another algorithm or a key made it, name it with -a or give the key",
+                    q(&name),
+                    digests.describe(),
+                    or_list(tried)
+                ),
+                other => hint(other, ARG, ARG),
+            });
+        }
+        for a in &weak {
+            out.warn(&format!(
+                "--expect: checked as {} (not cryptographic)",
+                a.bsd_label()
+            ));
+        }
+    }
+    Ok(passed)
+}
+
+/// A list line whose algorithm cannot be set up with the key given (or without one), in
+/// words naming the options (`key_flag`: the one the key was given with).
+fn setup_error(
+    list: &[u8],
+    line: u64,
+    label: &str,
+    why: ProtoError,
+    key_flag: Option<&str>,
+) -> SetupError {
+    let list = q(list);
+    SetupError(match why {
+        ProtoError::TakesNoKey => format!(
+            "{list}: {line}: {label} lines take no key (one was given with {})",
+            key_flag.unwrap_or("a key option")
+        ),
+        ProtoError::KeyedTag => format!(
+            "{list}: {line}: {label} lines are keyed tags: they need the key (--key-file or --key-env)"
+        ),
+        ProtoError::NeedsKey => {
+            format!("{list}: {line}: {label} lines need a key (--key-file or --key-env)")
+        }
+        ProtoError::Other(m) => m,
+    })
+}
+
+/// A hint in words, for the list `list` (given as `arg` on the command line).
+fn hint(h: &Hint, list: &[u8], arg: &[u8]) -> String {
+    let list = q(list);
+    match h {
+        Hint::NoMatch { digests, tried } => format!(
+            "hint: {list}: no listed file matched its {} under {}: if another algorithm or a key made the list, name it with -a or give the key",
+            digests.describe(),
+            or_list(tried)
+        ),
+        Hint::Short {
+            lines,
+            digests,
+            algorithms,
+            named,
+        } => {
+            let lines = match lines {
+                1 => format!("1 line holds a {}", digests.describe()),
+                n => format!("{n} lines hold {}s", digests.describe()),
+            };
+            match (named, algorithms.as_slice()) {
+                (true, [a]) => format!(
+                    "hint: {list}: {lines}, a length {n} lines have only with -a; to check them so, run: khsum -c -a {n} {}",
+                    q(arg),
+                    n = a.name
+                ),
+                _ => format!(
+                    "hint: {list}: {lines}, too short to prove a match without -a: to check them anyway, name their algorithm with -a ({})",
+                    or_list(algorithms)
+                ),
+            }
+        }
+        Hint::WindowsPath { listed, exists } => format!(
+            "hint: {list}: {} does not exist, but {} does: the list was written on Windows, where \\ separates directories",
+            q(listed),
+            q(exists)
+        ),
+        Hint::Renamed {
+            named,
+            file,
+            matches,
+        } => format!(
+            "hint: {list}: no listed file matched its {} digest, the algorithm the list's name says; {} gives its listed digest under {m}: to check the list as {m}, run: khsum -c -a {m} {}",
+            named.name,
+            q(file),
+            q(arg),
+            m = matches.name
+        ),
+    }
 }
 
 /// An improper line: said on stderr when it is too long, or with `--warn` in GNU's words;

@@ -51,8 +51,9 @@ pub fn render(what: &GenerateWhat) -> Result<Vec<u8>, String> {
     Ok(buf)
 }
 
-/// The top page: clap_mangen's sections with EXAMPLES ([`crate::args::EXAMPLES`]) after
-/// the exit-status text and before VERSION.
+/// The top page: clap_mangen's sections with EXAMPLES ([`crate::args::EXAMPLES`]) and
+/// ENVIRONMENT ([`crate::args::ENVIRONMENT`]) after the exit-status text and before
+/// VERSION.
 fn render_with_examples(man: &clap_mangen::Man, w: &mut Vec<u8>) -> std::io::Result<()> {
     man.render_title(w)?;
     man.render_name_section(w)?;
@@ -64,6 +65,10 @@ fn render_with_examples(man: &clap_mangen::Man, w: &mut Vec<u8>) -> std::io::Res
     w.extend_from_slice(b".SH EXAMPLES\n");
     for (command, what) in crate::args::EXAMPLES {
         w.extend_from_slice(format!(".TP\n\\fB{}\\fR\n{}\n", roff(command), roff(what)).as_bytes());
+    }
+    w.extend_from_slice(b".SH ENVIRONMENT\n");
+    for (vars, what) in crate::args::ENVIRONMENT {
+        w.extend_from_slice(format!(".TP\n\\fB{}\\fR\n{}\n", roff(vars), roff(what)).as_bytes());
     }
     man.render_version_section(w)
 }

@@ -514,3 +514,58 @@ pub fn derived(plan: crate::plan::DerivedPlan) -> Status {
         }
     }
 }
+
+/// `--format go-h1`: one `h1:HASH  NAME` line (the hash alone with `--no-names`) per
+/// module tree (`-r DIR`, its files named under `--prefix`) or module zip, as go.sum
+/// writes them.
+pub fn go_h1(plan: crate::plan::GoPlan) -> Status {
+    let mut out = Out::new();
+    let mut status = Status::Ok;
+    let mut line = Vec::new();
+    for name in &plan.names {
+        let path = std::path::Path::new(name);
+        let shown = khsum::files::names::path_bytes(path).into_owned();
+        let hashed = match (path.is_dir(), &plan.prefix) {
+            (true, _) if !plan.recursive => {
+                out.warn(&format!("{}: Is a directory{DIR_HINT}", q(&shown)));
+                status = Status::Failed;
+                continue;
+            }
+            (true, prefix) => {
+                khsum::files::gomod::hash_dir(path, prefix.as_deref().unwrap_or_default())
+            }
+            (false, Some(_)) => {
+                out.warn(&format!(
+                    "{}: a module zip's names carry their MODULE@VERSION/ prefix: --prefix is for module trees",
+                    q(&shown)
+                ));
+                status = Status::Failed;
+                continue;
+            }
+            (false, None) => khsum::files::gomod::hash_zip(path),
+        };
+        match hashed {
+            Ok(d) => {
+                line.clear();
+                line.extend_from_slice(khsum::files::gomod::h1(&d).as_bytes());
+                if !plan.no_names {
+                    line.extend_from_slice(b"  ");
+                    line.extend_from_slice(&shown);
+                }
+                line.push(b'\n');
+                if !out.write(&line) {
+                    break;
+                }
+            }
+            Err(e) => {
+                let what = match &e {
+                    khsum::files::gomod::GoError::Zip(_) => format!("{}: {e}", q(&shown)),
+                    _ => e.to_string(),
+                };
+                out.warn(&what);
+                status = Status::Failed;
+            }
+        }
+    }
+    out.finish(status)
+}

@@ -3,6 +3,8 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod audit;
+mod bag;
 mod bench;
 mod check;
 mod generate;
@@ -19,6 +21,12 @@ use plan::Plan;
 use report::{Status, warn};
 use setup::SetupError;
 use std::process::ExitCode;
+
+// The static x86-64 release build: musl's malloc is slow on many small allocations
+// (benches/musl.sh; the dependency's note in Cargo.toml).
+#[cfg(all(target_env = "musl", target_arch = "x86_64"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = match args::parse() {
@@ -57,6 +65,7 @@ fn main() -> ExitCode {
         }
     };
     let status = match plan::resolve(cli) {
+        Ok(Plan::Audit(p)) => return audit::run(p),
         Ok(plan) => run(plan),
         Err(SetupError(m)) => {
             // Some errors take two lines, as GNU's do (`invalid length: '7'`, then why).
@@ -78,9 +87,11 @@ fn run(plan: Plan) -> Status {
         Plan::Hash(p) => hash::run(p),
         Plan::Derived(p) => hash::derived(p),
         Plan::Check(p) => check::run(p),
+        Plan::GoH1(p) => hash::go_h1(p),
         Plan::List => list::run(),
         Plan::Bench(p) => bench::run(p),
         Plan::Selftest => selftest::run(),
         Plan::Generate(what) => generate::run(&what),
+        Plan::Audit(_) => unreachable!("run by main"),
     }
 }

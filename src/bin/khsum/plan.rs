@@ -5,8 +5,8 @@
 //! ripgrep turns its low-level arguments into high-level ones.
 
 use crate::args::{
-    BenchCmd, Cli, Command, Common, GenerateWhat, KeyArgs, NamesArgs, OutputArgs, TreeArgs,
-    UpdateArgs, VerifyArgs,
+    BenchCmd, Cli, Command, Common, GenerateWhat, HashOptions, KeyArgs, OutputArgs, Spelling,
+    TreeArgs, VerifyArgs,
 };
 use crate::progress::Progress;
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
@@ -31,10 +31,27 @@ pub enum Plan {
     /// `--derive-key` with the key material from `--key-file`/`--key-env`.
     Derived(DerivedPlan),
     Check(CheckPlan),
+    /// `--format go-h1`: go.sum's `h1:` of module trees and zips.
+    GoH1(GoPlan),
     List,
     Bench(BenchPlan),
     Selftest,
     Generate(GenerateWhat),
+    Audit(AuditPlan),
+}
+
+/// `khsum audit`.
+pub struct AuditPlan {
+    pub list: PathBuf,
+    pub dirs: Vec<PathBuf>,
+    /// `-a`.
+    pub algorithm: Option<&'static Algorithm>,
+    /// The tree rules, less the list and its state (left out once they are known).
+    pub rules: TreeRules,
+    pub policy: khsum::lists::audit::Policy,
+    pub scrub: khsum::lists::audit::Scrub,
+    pub json: bool,
+    pub io: Io,
 }
 
 /// Hashing (or tagging) inputs.
@@ -162,6 +179,22 @@ pub struct CheckPlan {
     pub io: Io,
     /// `--unlisted DIR`: the trees whose files every list together must name.
     pub unlisted: Option<Unlisted>,
+    /// `--expect DIGEST`: the one FILE checked against it (instead of lists).
+    pub expect: Option<Expect>,
+}
+
+/// `--expect DIGEST FILE`: one file against one digest, checked as a one-line list.
+pub struct Expect {
+    pub digest: khsum::lists::spelling::Spelled,
+    pub file: OsString,
+}
+
+/// `--format go-h1 [--prefix MODULE@VERSION] [-r] NAME...`.
+pub struct GoPlan {
+    pub names: Vec<OsString>,
+    pub prefix: Option<String>,
+    pub recursive: bool,
+    pub no_names: bool,
 }
 
 /// The one algorithm a check is limited to, its prototype, and whether what it computes
@@ -232,8 +265,9 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
         Some(Command::Bench(b)) => bench(&b),
         Some(Command::Selftest) => Ok(Plan::Selftest),
         Some(Command::Generate(g)) => Ok(Plan::Generate(g.what)),
-        None if cli.check => {
-            let o = &cli.output;
+        Some(Command::Audit(a)) => audit(a),
+        None if cli.check || cli.verify.expect.is_some() => {
+            let o = &cli.opts.output;
             // GNU's words and order (cksum.c), then khsum's own hashing options.
             let meaningless = [
                 (
@@ -260,19 +294,29 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
                     o.base64,
                     "the --base64 option is meaningless when verifying checksums",
                 ),
+                (
+                    o.format.is_some() || o.prefix.is_some(),
+                    "the --format and --prefix options are meaningless when verifying checksums",
+                ),
             ];
             if let Some((_, m)) = meaningless.iter().find(|(given, _)| *given) {
                 return Err(usage(m));
             }
-            if cli.names.files_from.is_some()
-                || cli.names.files0_from.is_some()
-                || cli.update.update.is_some()
+            if cli.verify.expect.is_some() && cli.check {
+                return Err(usage(
+                    "--expect checks one FILE against a digest, -c checks lists: give one of them",
+                ));
+            }
+            if cli.opts.names.files_from.is_some()
+                || cli.opts.names.files0_from.is_some()
+                || cli.opts.update.update.is_some()
             {
                 return Err(SetupError(
                     "--files-from, --files0-from and --update are for hashing, not for -c".into(),
                 ));
             }
-            check(&cli.common, &cli.verify, &cli.key, &cli.tree, cli.files)
+            let o = &cli.opts;
+            check(&o.common, &cli.verify, &o.key, &o.tree, cli.files)
         }
         None => {
             let v = &cli.verify;
@@ -289,43 +333,14 @@ pub fn resolve(cli: Cli) -> Result<Plan, SetupError> {
                     "the {flag} option is meaningful only when verifying checksums"
                 )));
             }
-            hash(
-                HashArgs {
-                    common: &cli.common,
-                    output: &cli.output,
-                    key: &cli.key,
-                    tree: &cli.tree,
-                    names: &cli.names,
-                    update: &cli.update,
-                },
-                cli.files,
-                Need::KeyOptional,
-            )
+            hash(&cli.opts, cli.files, Need::KeyOptional)
         }
     }
 }
 
-/// The option groups hashing takes.
-struct HashArgs<'a> {
-    common: &'a Common,
-    output: &'a OutputArgs,
-    key: &'a KeyArgs,
-    tree: &'a TreeArgs,
-    names: &'a NamesArgs,
-    update: &'a UpdateArgs,
-}
-
 /// `khsum hash` and `khsum tag` (one option struct for both; `tag` needs a key).
 fn hash_cmd(h: crate::args::HashCmd, need: Need) -> Result<Plan, SetupError> {
-    let args = HashArgs {
-        common: &h.common,
-        output: &h.output,
-        key: &h.key,
-        tree: &h.tree,
-        names: &h.names,
-        update: &h.update,
-    };
-    hash(args, h.files, need)
+    hash(&h.opts, h.files, need)
 }
 
 /// A `--key` on the command line gets one line on how keys are given.
@@ -363,7 +378,12 @@ fn tree_rules(t: &TreeArgs, skip: Vec<FileId>) -> Result<TreeRules, SetupError> 
         exclude: if t.exclude.is_empty() {
             None
         } else {
-            Some(Exclude::new(&t.exclude).map_err(SetupError)?)
+            Some(Exclude::new(&t.exclude).map_err(|e| {
+                SetupError(match e.glob {
+                    Some(g) => format!("invalid --exclude glob '{g}': {}", e.reason),
+                    None => format!("invalid --exclude glob: {}", e.reason),
+                })
+            })?)
         },
         max_depth: t.max_depth,
         one_file_system: t.one_file_system,
@@ -412,10 +432,10 @@ struct HashFlags {
 }
 
 impl HashFlags {
-    fn of(a: &HashArgs<'_>, files: &[OsString]) -> HashFlags {
-        let o = a.output;
+    fn of(a: &HashOptions, files: &[OsString]) -> HashFlags {
+        let o = &a.output;
         let list = a.names.files_from.as_ref().or(a.names.files0_from.as_ref());
-        let source = KeySource::from_args(a.key);
+        let source = KeySource::from_args(&a.key);
         HashFlags {
             several: a.common.algorithm.len() > 1,
             files: files.len(),
@@ -423,7 +443,7 @@ impl HashFlags {
             list: list.map(|p| p.as_os_str() == "-"),
             key: source.is_some().then(|| source.stdin_option()),
             recursive: a.tree.recursive,
-            walk_options: walk_options(a.tree),
+            walk_options: walk_options(&a.tree),
             raw: o.raw,
             json: a.common.json,
             tag: o.tag,
@@ -483,11 +503,19 @@ fn hash_flags(f: &HashFlags) -> Result<(), SetupError> {
     Ok(())
 }
 
-fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, SetupError> {
-    key_habits(a.key)?;
-    setup::threads(a.common)?;
-    let algs = algorithms(a.common)?;
-    let source = KeySource::from_args(a.key);
+fn hash(a: &HashOptions, files: Vec<OsString>, need: Need) -> Result<Plan, SetupError> {
+    key_habits(&a.key)?;
+    setup::threads(&a.common)?;
+    if a.output.format == Some(Spelling::GoH1) {
+        return go_h1(a, files);
+    }
+    if a.output.prefix.is_some() {
+        return Err(SetupError(
+            "--prefix names a Go module's files: it is for --format go-h1".into(),
+        ));
+    }
+    let algs = algorithms(&a.common)?;
+    let source = KeySource::from_args(&a.key);
     if need == Need::KeyRequired && !source.is_some() {
         return Err(SetupError(format!(
             "tag needs a key: --key-file FILE or --key-env VAR ({} takes {})",
@@ -495,18 +523,20 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
             describe_key(algs[0])
         )));
     }
-    hash_flags(&HashFlags::of(&a, &files))?;
+    hash_flags(&HashFlags::of(a, &files))?;
     let (proto, lengths) = match &a.key.derive_key {
         Some(context) => {
-            let derive = derive_key(algs[0], context, &setup::params(a.common, Some(algs[0]))?)?;
+            let derive = derive_key(algs[0], context, &setup::params(&a.common, Some(algs[0]))?)?;
+            spelling_fits(a, &algs, &[derive.0.output_len()])?;
             if source.is_some() {
-                return derived(algs[0], &*derive.0, &source, a.output);
+                return derived(algs[0], &*derive.0, &source, &a.output);
             }
             let len = derive.0.output_len();
             (derive, vec![len])
         }
-        None => prototype(&algs, a.common, &source)?,
+        None => prototype(&algs, &a.common, &source)?,
     };
+    spelling_fits(a, &algs, &lengths)?;
     // Keyed tags say so in their label (`BLAKE3-KEYED`), and `tag` writes labelled lines
     // unless told otherwise: a list of them checked without the key asks for the key.
     // b3sum's `--keyed` keeps b3sum's lines.
@@ -515,6 +545,98 @@ fn hash(a: HashArgs<'_>, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
         tag_by_default: need == Need::KeyRequired,
     };
     hash_plan(a, files, algs, lengths, proto, form)
+}
+
+/// `--format`: refused where the spelling is not defined for an algorithm's digest, with
+/// options it contradicts (`--tag` for a spelling that names the algorithm, `--json`,
+/// another `--base64`).
+fn spelling_fits(
+    a: &HashOptions,
+    algs: &[&'static Algorithm],
+    lengths: &[usize],
+) -> Result<(), SetupError> {
+    let Some(f) = a.output.format else {
+        return Ok(());
+    };
+    let e = encoding(&a.output);
+    let name = e.name();
+    if a.output.base64 && e != Encoding::Base64 {
+        return Err(SetupError(format!(
+            "--base64 is --format base64: it does not combine with --format {name}"
+        )));
+    }
+    if a.common.json && f != Spelling::Hex {
+        return Err(SetupError(format!(
+            "--json records hold hex digests: --format {name} does not apply"
+        )));
+    }
+    if a.output.tag && e.names_algorithm() {
+        return Err(SetupError(format!(
+            "--format {name} names the algorithm in the digest: it does not combine with --tag"
+        )));
+    }
+    use khsum::lists::spelling::Undefined;
+    for (&alg, &len) in algs.iter().zip(lengths) {
+        match e.check(alg, len) {
+            Ok(()) => {}
+            Err(Undefined::NoName { named, .. }) => {
+                return Err(SetupError(format!(
+                    "--format {name} is not defined for {}: it names {} only",
+                    alg.name,
+                    khsum::lists::verify::or_list(&named)
+                )));
+            }
+            Err(Undefined::Length { len, .. }) => {
+                return Err(SetupError(format!(
+                    "--format {name} names {} at its {}-bit length only, not {} bits",
+                    alg.name,
+                    8 * alg.output.default_len(),
+                    8 * len
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `--format go-h1`: go.sum's `h1:` of each module tree (`-r`, with `--prefix`) or zip.
+fn go_h1(a: &HashOptions, files: Vec<OsString>) -> Result<Plan, SetupError> {
+    let o = &a.output;
+    let others = !a.common.algorithm.is_empty()
+        || a.common.length.is_some()
+        || a.common.json
+        || o.tag
+        || o.base64
+        || o.zero
+        || o.binary
+        || o.text
+        || a.key.derive_key.is_some()
+        || KeySource::from_args(&a.key).is_some()
+        || a.names.files_from.is_some()
+        || a.names.files0_from.is_some()
+        || a.update.update.is_some()
+        || walk_options(&a.tree);
+    if others {
+        return Err(SetupError(
+            "--format go-h1 is go.sum's SHA-256 of a module's files: it takes -r, --prefix and --no-names only".into(),
+        ));
+    }
+    if files.is_empty() {
+        return Err(SetupError(
+            "--format go-h1 hashes module trees (-r DIR, with --prefix MODULE@VERSION) and module zips: name them".into(),
+        ));
+    }
+    if a.tree.recursive && o.prefix.is_none() {
+        return Err(SetupError(
+            "--format go-h1 -r: give the module's --prefix MODULE@VERSION (go.sum hashes its files under it)".into(),
+        ));
+    }
+    Ok(Plan::GoH1(GoPlan {
+        names: files,
+        prefix: o.prefix.clone(),
+        recursive: a.tree.recursive,
+        no_names: o.no_names,
+    }))
 }
 
 /// How keys shape the lines of a hashing run.
@@ -572,9 +694,19 @@ fn prototype(
         let key = source.load(alg)?;
         protos.push(setup::prototype(alg, &key, &params)?);
         read = alg.read_hint(key.as_ref(), &params);
-        if let Some(note) = khsum::alg::lemac::nonce_note(alg.nonce, source.is_some(), params.nonce)
-        {
-            crate::report::warn(note);
+        // A keyed tag of an algorithm that takes a nonce (LeMac), made without one: the
+        // all-zero nonce for every file of the run and every line of a list, so the tag is
+        // a deterministic MAC of the file, which is what file lists need (a list records no
+        // nonce, and checking recomputes the same tag), secure to the birthday bound in
+        // the number of messages tagged under one key where unique nonces give more. A
+        // note, not an error: lemacsum-style use and scripts keep working, and errors
+        // would push users to random nonces, which a list cannot record; `--nonce 0` says
+        // the fixed nonce is meant and silences it.
+        if alg.nonce && source.is_some() && params.nonce.is_none() {
+            crate::report::warn(&format!(
+                "note: {} without --nonce uses the all-zero nonce for every file: the tags are a deterministic MAC (say --nonce 0 to mean it, or give a nonce)",
+                alg.name
+            ));
         }
         if alg.needs_key() && !source.is_some() && std::io::stderr().is_terminal() {
             crate::report::warn(&format!(
@@ -594,14 +726,14 @@ fn prototype(
 /// The hashing plan around a built prototype: line form, `--update`, the walk and the
 /// inputs.
 fn hash_plan(
-    a: HashArgs<'_>,
+    a: &HashOptions,
     files: Vec<OsString>,
     algs: Vec<&'static Algorithm>,
     lengths: Vec<usize>,
     (proto, read): Prototype,
     keys: Form,
 ) -> Result<Plan, SetupError> {
-    let HashArgs {
+    let HashOptions {
         common,
         output,
         tree,
@@ -624,7 +756,8 @@ fn hash_plan(
         // tagged lines unless --untagged, so the list names them.
         tag: output.tag
             || ((algs.len() > 1 || keys.tag_by_default || algs.iter().any(|a| a.tagged_lines))
-                && !output.untagged),
+                && !output.untagged
+                && !encoding(output).names_algorithm()),
         keyed: keys.keyed,
         ..line_format(output)
     };
@@ -698,12 +831,20 @@ fn line_format(output: &OutputArgs) -> LineFormat {
         zero: output.zero,
         no_names: output.no_names,
         binary: output.binary,
-        encoding: if output.base64 {
-            Encoding::Base64
-        } else {
-            Encoding::Hex
-        },
+        encoding: encoding(output),
         keyed: false,
+    }
+}
+
+/// How digests are written: `--format`, else `--base64`, else hex.
+fn encoding(output: &OutputArgs) -> Encoding {
+    match output.format {
+        None if output.base64 => Encoding::Base64,
+        None | Some(Spelling::Hex | Spelling::GoH1) => Encoding::Hex,
+        Some(Spelling::Base64) => Encoding::Base64,
+        Some(Spelling::Sri) => Encoding::Sri,
+        Some(Spelling::Oci) => Encoding::Oci,
+        Some(Spelling::Nix32) => Encoding::Nix32,
     }
 }
 
@@ -921,6 +1062,7 @@ fn check(
         }
         (None, None) => (None, source.read()?),
     };
+    let expect = expect(verify, &lists)?;
     let lists = inputs(lists);
     let unlisted = if verify.unlisted.is_empty() {
         None
@@ -948,7 +1090,121 @@ fn check(
         io: io(common),
         unlisted,
         report: check_report(verify),
+        expect,
     }))
+}
+
+/// `--expect DIGEST FILE`: the digest read (a usage error names the spellings it takes)
+/// and the one FILE.
+fn expect(verify: &VerifyArgs, files: &[OsString]) -> Result<Option<Expect>, SetupError> {
+    let Some(text) = &verify.expect else {
+        return Ok(None);
+    };
+    use khsum::lists::spelling::Malformed;
+    let digest = khsum::lists::spelling::parse(text).map_err(|m| {
+        let why = match m {
+            Malformed::Empty => "it is empty".to_string(),
+            Malformed::UnknownName(n) => format!("no digest spelling names an algorithm '{n}'"),
+            Malformed::BadData { alg, data } => format!(
+                "'{data}' is not a {} digest in a form that spelling takes",
+                alg.name
+            ),
+            Malformed::NotADigest(_) => "it is not a digest".to_string(),
+        };
+        usage(&format!(
+            "invalid digest for --expect '{text}': {why}; give hex or base64 (the algorithm found as -c finds it), ALG:HEX (sha256:…, as OCI and pip write it), SRI ALG-BASE64 (sha384-…; several: the strongest decides) or Nix's ALG:NIX32"
+        ))
+    })?;
+    let [file] = files else {
+        return Err(usage("--expect checks one FILE: name exactly one"));
+    };
+    if !verify.unlisted.is_empty() {
+        return Err(usage("--expect checks one FILE: --unlisted is for lists"));
+    }
+    Ok(Some(Expect {
+        digest,
+        file: file.clone(),
+    }))
+}
+
+/// Resolves `khsum audit`'s options.
+fn audit(a: crate::args::AuditCmd) -> Result<Plan, SetupError> {
+    use khsum::lists::audit::{Policy, Scrub};
+    setup::threads(&Common {
+        threads: a.threads,
+        ..Common::default()
+    })?;
+    if let Some(alg) = a.algorithm
+        && (alg.needs_key() || alg.line != LineStyle::Hex)
+    {
+        return Err(SetupError(format!(
+            "audit keeps digests of content: {} is not a hash it can list (it needs a key, or prints no digest)",
+            alg.name
+        )));
+    }
+    let scrub = match &a.scrub {
+        None => Scrub::Off,
+        Some(s) => scrub(s)?,
+    };
+    let policy = Policy {
+        update: a.update,
+        accept: a
+            .accept
+            .iter()
+            .map(|p| {
+                let b = khsum::files::names::path_bytes(std::path::Path::new(p));
+                khsum::lists::update::normalize(&b).into_owned()
+            })
+            .collect(),
+        prune: a.prune,
+        dry_run: a.dry_run,
+    };
+    let common = Common {
+        json: a.json,
+        no_mmap: a.no_mmap,
+        progress: a.progress,
+        no_progress: a.no_progress,
+        ..Common::default()
+    };
+    let skip = FileId::of_stdout().into_iter().collect();
+    Ok(Plan::Audit(AuditPlan {
+        list: PathBuf::from(a.list),
+        dirs: a.dirs.into_iter().map(PathBuf::from).collect(),
+        algorithm: a.algorithm,
+        rules: tree_rules(&a.tree, skip)?,
+        policy,
+        scrub,
+        json: a.json,
+        io: io(&common),
+    }))
+}
+
+/// `--scrub 8%` (a share of the unchanged files) or `--scrub 2G` (a byte budget).
+fn scrub(s: &str) -> Result<khsum::lists::audit::Scrub, SetupError> {
+    use khsum::lists::audit::Scrub;
+    let bad = || {
+        SetupError(format!(
+            "invalid --scrub '{s}': a percentage (8%) or a byte budget (500M, 2G)"
+        ))
+    };
+    if let Some(p) = s.trim().strip_suffix('%') {
+        let p: f64 = p.trim().parse().map_err(|_| bad())?;
+        if !(0.0..=100.0).contains(&p) {
+            return Err(bad());
+        }
+        return Ok(Scrub::Percent(p));
+    }
+    let t = s.trim().to_ascii_lowercase();
+    let t = t.strip_suffix("ib").or(t.strip_suffix('b')).unwrap_or(&t);
+    let (num, shift) = match t.char_indices().last() {
+        Some((i, 'k')) => (&t[..i], 10),
+        Some((i, 'm')) => (&t[..i], 20),
+        Some((i, 'g')) => (&t[..i], 30),
+        Some((i, 't')) => (&t[..i], 40),
+        _ => (t, 0),
+    };
+    let n: u64 = num.trim().parse().map_err(|_| bad())?;
+    n.checked_mul(1 << shift).map(Scrub::Bytes).ok_or_else(bad)
 }
 
 const DEFAULT_SIZES: [usize; 4] = [64, 1024, 64 * 1024, 1 << 20];

@@ -2,6 +2,7 @@
 //! parameters, one prototype hasher (key setup done once), and the input list.
 
 use crate::args::{Common, KeyArgs};
+use khsum::algorithm::{LengthError, LengthUnit};
 use khsum::{Algorithm, Hasher, Key, KeyRule, Params};
 
 /// The line GNU's tools end a usage error with, printed as it is (no program name).
@@ -46,9 +47,77 @@ pub fn describe(e: &khsum::Error) -> String {
     }
 }
 
-impl From<khsum::algorithm::LengthError> for SetupError {
-    fn from(e: khsum::algorithm::LengthError) -> Self {
-        SetupError(e.to_string())
+impl From<LengthError> for SetupError {
+    fn from(e: LengthError) -> Self {
+        SetupError(LengthWords(&e).to_string())
+    }
+}
+
+/// A length error in GNU coreutils 9.8+'s words: `invalid length: 'TEXT'` and, on a second
+/// line, why (one line when the length is missing or not a number).
+struct LengthWords<'a>(&'a LengthError);
+
+impl std::fmt::Display for LengthWords<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let invalid =
+            |f: &mut std::fmt::Formatter<'_>, text: &str| writeln!(f, "invalid length: '{text}'");
+        match self.0 {
+            LengthError::NotANumber(text) => write!(f, "invalid length: '{text}'"),
+            LengthError::TooLong { text, alg, max } => {
+                invalid(f, text)?;
+                let label = alg.bsd_label();
+                match alg.length_unit {
+                    LengthUnit::Bits => {
+                        write!(f, "maximum digest length for '{label}' is {max} bits")
+                    }
+                    LengthUnit::Bytes => {
+                        write!(f, "maximum output length for '{label}' is {max} bytes")
+                    }
+                }
+            }
+            LengthError::NotWholeBytes(text) => {
+                invalid(f, text)?;
+                f.write_str("length is not a multiple of 8")
+            }
+            LengthError::OneLength { text, alg } => {
+                invalid(f, text)?;
+                match alg.line.legacy_value() {
+                    Some((bytes, count)) => write!(
+                        f,
+                        "{} prints a {}-bit checksum and the {count}: --length does not apply",
+                        alg.name,
+                        8 * bytes
+                    ),
+                    None => {
+                        let n = alg.output.default_len();
+                        let n = match alg.length_unit {
+                            LengthUnit::Bits => format!("{} bits", 8 * n),
+                            LengthUnit::Bytes => format!("{n} bytes"),
+                        };
+                        write!(
+                            f,
+                            "{} has one output length, {n} (--length takes 0 or that)",
+                            alg.name
+                        )
+                    }
+                }
+            }
+            LengthError::NotInFamily { text, family } => {
+                invalid(f, text)?;
+                write!(
+                    f,
+                    "digest length for '{}' must be {}",
+                    family.label(),
+                    family.lengths()
+                )
+            }
+            LengthError::FamilyNeedsLength(family) => write!(
+                f,
+                "--algorithm={} requires specifying --length {}",
+                family.name(),
+                family.lengths()
+            ),
+        }
     }
 }
 
@@ -246,4 +315,88 @@ pub fn threads(c: &Common) -> Result<(), SetupError> {
             .map_err(|e| SetupError(e.to_string()))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every refused `--length` as GNU cksum 9.8+ words it (`tests/cksum/b2sum.sh`,
+    /// `cksum-sha3.sh`), and khsum's own words for what GNU has none for.
+    #[test]
+    fn lengths_in_gnus_words() {
+        use khsum::algorithm::Family;
+        let a = |n: &str| Algorithm::lookup(n).unwrap();
+        let big = "18446744073709551616";
+        let refused: &[(&str, &str, &str)] = &[
+            (
+                "blake2b",
+                "513",
+                "invalid length: '513'\nmaximum digest length for 'BLAKE2b' is 512 bits",
+            ),
+            (
+                "blake2b",
+                "1024",
+                "invalid length: '1024'\nmaximum digest length for 'BLAKE2b' is 512 bits",
+            ),
+            (
+                "blake2b",
+                big,
+                "invalid length: '18446744073709551616'\nmaximum digest length for 'BLAKE2b' is 512 bits",
+            ),
+            (
+                "blake2b",
+                "7",
+                "invalid length: '7'\nlength is not a multiple of 8",
+            ),
+            (
+                "blake2s",
+                "264",
+                "invalid length: '264'\nmaximum digest length for 'BLAKE2s' is 256 bits",
+            ),
+            (
+                "blake3",
+                "1073741825",
+                "invalid length: '1073741825'\nmaximum output length for 'BLAKE3' is 1073741824 bytes",
+            ),
+            ("blake3", "12a", "invalid length: '12a'"),
+            ("blake3", "", "invalid length: ''"),
+            ("blake3", "-1", "invalid length: '-1'"),
+            (
+                "sha256",
+                "32",
+                "invalid length: '32'\nsha256 has one output length, 256 bits (--length takes 0 or that)",
+            ),
+            (
+                "crc",
+                "32",
+                "invalid length: '32'\ncrc prints a 32-bit checksum and the size: --length does not apply",
+            ),
+            (
+                "sysv",
+                "16",
+                "invalid length: '16'\nsysv prints a 16-bit checksum and the blocks: --length does not apply",
+            ),
+        ];
+        for &(alg, text, want) in refused {
+            let got = LengthWords(&a(alg).length_option(text).unwrap_err()).to_string();
+            assert_eq!(got, want, "{alg} -l {text}");
+        }
+        for fam in ["sha2", "sha3"] {
+            let f = Family::lookup(fam).unwrap();
+            let label = fam.to_ascii_uppercase();
+            for len in ["216", "248", "376", "504", "513", "1024", "0", big] {
+                assert_eq!(
+                    LengthWords(&f.member(Some(len)).unwrap_err()).to_string(),
+                    format!(
+                        "invalid length: '{len}'\ndigest length for '{label}' must be 224, 256, 384, or 512"
+                    )
+                );
+            }
+            assert_eq!(
+                LengthWords(&f.member(None).unwrap_err()).to_string(),
+                format!("--algorithm={fam} requires specifying --length 224, 256, 384, or 512")
+            );
+        }
+    }
 }

@@ -1,0 +1,750 @@
+//! `khsum audit`: the scripted events (each with its exact state line, stderr and exit
+//! status), the update policy, kill -9 during `--update`, the rolling scrub, and lists
+//! that `b3sum -c` and `sha256sum -c` still verify.
+
+use crate::util::{Dir, Run, mkfifo, s};
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The tree's files' mtimes: whole seconds from here, with a nanosecond fraction.
+const T0: u64 = 1_600_000_000;
+const FRAC: u32 = 123_456_789;
+
+fn set_mtime(p: &Path, secs: i64, nanos: u32) {
+    let t = if secs >= 0 {
+        UNIX_EPOCH + Duration::new(secs as u64, nanos)
+    } else {
+        UNIX_EPOCH - Duration::from_secs((-secs) as u64) + Duration::from_nanos(nanos.into())
+    };
+    let f = fs::File::open(p).unwrap();
+    f.set_times(
+        fs::FileTimes::new()
+            .set_modified(t)
+            .set_accessed(SystemTime::now()),
+    )
+    .unwrap();
+}
+
+/// `d/a`, `d/b`, `d/empty`, `d/sub/c`, their mtimes set (`T0 + i` s and [`FRAC`] ns).
+fn tree() -> Dir {
+    let d = Dir::new();
+    d.create("d/a", "alpha\n")
+        .create("d/b", "bravo\n")
+        .create("d/empty", "")
+        .create("d/sub/c", "charlie\n");
+    for (i, n) in ["d/a", "d/b", "d/empty", "d/sub/c"].iter().enumerate() {
+        set_mtime(&d.path().join(n), (T0 + i as u64) as i64, FRAC);
+    }
+    d
+}
+
+fn audit(d: &Dir, args: &[&str]) -> Run {
+    d.command().arg_list(&["audit"]).arg_list(args).run()
+}
+
+trait ArgList {
+    fn arg_list(&mut self, a: &[&str]) -> &mut Self;
+}
+
+impl ArgList for crate::util::TestCommand {
+    fn arg_list(&mut self, a: &[&str]) -> &mut Self {
+        self.args(a)
+    }
+}
+
+/// The first `audit --update L d`: every file new, the list created.
+fn baseline(d: &Dir) -> Run {
+    let r = audit(d, &["--update", "L", "d"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    r
+}
+
+/// One scripted event: what is done to the tree after the baseline (`before`: before
+/// it), the options of the audit, and its exact stdout, stderr and exit status.
+struct Event {
+    what: &'static str,
+    before: fn(&Path),
+    act: fn(&Path),
+    args: &'static [&'static str],
+    env: Option<(&'static str, &'static str)>,
+    out: &'static str,
+    err: &'static str,
+    code: i32,
+}
+
+fn nothing(_: &Path) {}
+
+fn write(p: &Path, data: &str, secs: i64, nanos: u32) {
+    fs::write(p, data).unwrap();
+    set_mtime(p, secs, nanos);
+}
+
+const T: i64 = T0 as i64;
+
+const EVENTS: &[Event] = &[
+    Event {
+        what: "nothing",
+        before: nothing,
+        act: nothing,
+        args: &[],
+        env: None,
+        out: "",
+        err: "khsum: L: 4 ok; 0 files read (0 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "edit",
+        before: nothing,
+        act: |d| write(&d.join("d/a"), "alpha2\n", T + 3600, 0),
+        args: &[],
+        env: None,
+        out: "d/a: changed\n",
+        err: "khsum: L: 3 ok, 1 changed; 1 file read (7 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "touch",
+        before: nothing,
+        act: |d| set_mtime(&d.join("d/a"), T + 3600, 0),
+        args: &[],
+        env: None,
+        out: "d/a: touched\n",
+        err: "khsum: L: 3 ok, 1 touched; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "touch back in time",
+        before: nothing,
+        act: |d| set_mtime(&d.join("d/a"), T - 100, 0),
+        args: &[],
+        env: None,
+        out: "d/a: touched\n",
+        err: "khsum: L: 3 ok, 1 touched; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "move",
+        before: nothing,
+        act: |d| fs::rename(d.join("d/a"), d.join("d/a2")).unwrap(),
+        args: &[],
+        env: None,
+        out: "d/a2: moved from d/a\n",
+        err: "khsum: L: 3 ok, 1 moved; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "copy",
+        before: nothing,
+        act: |d| {
+            fs::copy(d.join("d/a"), d.join("d/a-copy")).unwrap();
+        },
+        args: &[],
+        env: None,
+        out: "d/a-copy: duplicate of d/a\n",
+        err: "khsum: L: 4 ok, 1 duplicate; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "move across directories",
+        before: nothing,
+        act: |d| fs::rename(d.join("d/a"), d.join("d/sub/a")).unwrap(),
+        args: &[],
+        env: None,
+        out: "d/sub/a: moved from d/a\n",
+        err: "khsum: L: 3 ok, 1 moved; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "bit flip with mtime restored",
+        before: nothing,
+        act: |d| {
+            let p = d.join("d/b");
+            let mut data = fs::read(&p).unwrap();
+            data[0] ^= 1;
+            fs::OpenOptions::new()
+                .write(true)
+                .open(&p)
+                .and_then(|mut f| std::io::Write::write_all(&mut f, &data))
+                .unwrap();
+            set_mtime(&p, T + 1, FRAC);
+        },
+        args: &[],
+        env: None,
+        out: "d/b: corrupt\n",
+        err: "khsum: L: 3 ok, 1 corrupt; 1 file read (6 bytes)\n",
+        code: 8,
+    },
+    Event {
+        what: "truncate",
+        before: nothing,
+        act: |d| write(&d.join("d/b"), "br", T + 3600, 0),
+        args: &[],
+        env: None,
+        out: "d/b: changed\n",
+        err: "khsum: L: 3 ok, 1 changed; 1 file read (2 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "extend",
+        before: nothing,
+        act: |d| write(&d.join("d/b"), "bravo\nmore\n", T + 3600, 0),
+        args: &[],
+        env: None,
+        out: "d/b: changed\n",
+        err: "khsum: L: 3 ok, 1 changed; 1 file read (11 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "older content",
+        before: nothing,
+        act: |d| write(&d.join("d/a"), "ancient\n", T - 86400, 0),
+        args: &[],
+        env: None,
+        out: "d/a: older\n",
+        err: "khsum: L: 3 ok, 1 older; 1 file read (8 bytes)\n",
+        code: 64,
+    },
+    Event {
+        what: "delete",
+        before: nothing,
+        act: |d| fs::remove_file(d.join("d/b")).unwrap(),
+        args: &[],
+        env: None,
+        out: "d/b: missing\n",
+        err: "khsum: L: 3 ok, 1 missing; 0 files read (0 bytes)\n",
+        code: 4,
+    },
+    Event {
+        what: "delete and restore (mtime kept)",
+        before: nothing,
+        act: |d| {
+            fs::remove_file(d.join("d/b")).unwrap();
+            write(&d.join("d/b"), "bravo\n", T + 1, FRAC);
+        },
+        args: &[],
+        env: None,
+        out: "",
+        err: "khsum: L: 4 ok; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "rename to a name with a newline",
+        before: nothing,
+        act: |d| fs::rename(d.join("d/a"), d.join("d/a\nb")).unwrap(),
+        args: &[],
+        env: None,
+        out: "\\d/a\\nb: moved from d/a\n",
+        err: "khsum: L: 3 ok, 1 moved; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "symlink swap",
+        before: nothing,
+        act: |d| {
+            fs::remove_file(d.join("d/a")).unwrap();
+            std::os::unix::fs::symlink("sub/c", d.join("d/a")).unwrap();
+        },
+        args: &[],
+        env: None,
+        out: "d/a: changed\n",
+        err: "khsum: L: 3 ok, 1 changed; 1 file read (8 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "symlink swap under -P",
+        before: nothing,
+        act: |d| {
+            fs::remove_file(d.join("d/a")).unwrap();
+            std::os::unix::fs::symlink("sub/c", d.join("d/a")).unwrap();
+        },
+        args: &["-P"],
+        env: None,
+        out: "d/a: not-regular (symbolic link; not followed: -P)\n",
+        err: "khsum: L: 3 ok, 1 not-regular; 0 files read (0 bytes)\n",
+        code: 16,
+    },
+    Event {
+        what: "a FIFO in the tree",
+        before: nothing,
+        act: |d| mkfifo(&d.join("d/fifo")),
+        args: &[],
+        env: None,
+        out: "d/fifo: not-regular\n",
+        err: "khsum: L: 4 ok, 1 not-regular; 0 files read (0 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "a FIFO where a listed file was",
+        before: nothing,
+        act: |d| {
+            fs::remove_file(d.join("d/b")).unwrap();
+            mkfifo(&d.join("d/b"));
+        },
+        args: &[],
+        env: None,
+        out: "d/b: not-regular\n",
+        err: "khsum: L: 3 ok, 1 not-regular; 0 files read (0 bytes)\n",
+        code: 16,
+    },
+    Event {
+        what: "a file growing during the read",
+        before: nothing,
+        act: |d| set_mtime(&d.join("d/a"), T + 3600, 0),
+        args: &[],
+        env: Some(("KHSUM_TEST_AUDIT_GROW", "d/a")),
+        out: "d/a: changed-during-read\n",
+        err: "khsum: L: 3 ok, 1 changed-during-read; 1 file read (6 bytes)\n",
+        code: 32,
+    },
+    Event {
+        what: "an I/O error (EIO from /proc/self/mem at offset 0)",
+        before: nothing,
+        act: |d| std::os::unix::fs::symlink("/proc/self/mem", d.join("d/mem")).unwrap(),
+        args: &[],
+        env: None,
+        out: "d/mem: unreadable\n",
+        err: "khsum: d/mem: Input/output error\nkhsum: L: 4 ok, 1 unreadable; 0 files read (0 bytes)\n",
+        code: 16,
+    },
+    Event {
+        what: "copied to a file system that keeps seconds",
+        before: nothing,
+        act: |d| coarse_copy(d, 0),
+        args: &[],
+        env: None,
+        out: "",
+        err: "khsum: L: 4 ok; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "copied to a file system that keeps 100 ns (NTFS, SMB)",
+        before: nothing,
+        act: |d| coarse_copy(d, FRAC / 100 * 100),
+        args: &[],
+        env: None,
+        out: "",
+        err: "khsum: L: 4 ok; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "copied with its mtime 1 ns off (precision both sides have: ns)",
+        before: nothing,
+        act: |d| coarse_copy(d, FRAC - 1),
+        args: &[],
+        env: None,
+        out: "d/a: touched\n",
+        err: "khsum: L: 3 ok, 1 touched; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "duplicate deleted while the copy stays",
+        before: |d| {
+            fs::copy(d.join("d/a"), d.join("d/a-copy")).unwrap();
+        },
+        act: |d| fs::remove_file(d.join("d/a-copy")).unwrap(),
+        args: &[],
+        env: None,
+        out: "d/a-copy: missing\n",
+        err: "khsum: L: 4 ok, 1 missing; 0 files read (0 bytes)\n",
+        code: 4,
+    },
+    Event {
+        what: "a deleted file's two copies: one move, one duplicate",
+        before: nothing,
+        act: |d| {
+            fs::copy(d.join("d/a"), d.join("d/x1")).unwrap();
+            fs::rename(d.join("d/a"), d.join("d/x2")).unwrap();
+        },
+        args: &[],
+        env: None,
+        out: "d/x1: moved from d/a\nd/x2: duplicate of d/x1\n",
+        err: "khsum: L: 3 ok, 1 moved, 1 duplicate; 2 files read (12 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "mixed case",
+        before: nothing,
+        act: |d| fs::rename(d.join("d/a"), d.join("d/A")).unwrap(),
+        args: &[],
+        env: None,
+        out: "d/A: moved from d/a\n",
+        err: "khsum: L: 3 ok, 1 moved; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "a new empty file",
+        before: nothing,
+        act: |d| fs::write(d.join("d/e2"), "").unwrap(),
+        args: &[],
+        env: None,
+        out: "d/e2: duplicate of d/empty\n",
+        err: "khsum: L: 4 ok, 1 duplicate; 1 file read (0 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "0 to n bytes",
+        before: nothing,
+        act: |d| write(&d.join("d/empty"), "now full\n", T + 3600, 0),
+        args: &[],
+        env: None,
+        out: "d/empty: changed\n",
+        err: "khsum: L: 3 ok, 1 changed; 1 file read (9 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "new",
+        before: nothing,
+        act: |d| fs::write(d.join("d/new"), "fresh\n").unwrap(),
+        args: &[],
+        env: None,
+        out: "d/new: new\n",
+        err: "khsum: L: 4 ok, 1 new; 1 file read (6 bytes)\n",
+        code: 0,
+    },
+    Event {
+        what: "several at once: the exit status is the sum of the classes",
+        before: nothing,
+        act: |d| {
+            fs::remove_file(d.join("d/b")).unwrap();
+            write(&d.join("d/a"), "ancient\n", T - 86400, 0);
+        },
+        args: &[],
+        env: None,
+        out: "d/a: older\nd/b: missing\n",
+        err: "khsum: L: 2 ok, 1 older, 1 missing; 1 file read (8 bytes)\n",
+        code: 68,
+    },
+];
+
+/// `d/a` replaced by a copy of itself (a new inode, ctime) whose mtime keeps `nanos` of
+/// its fraction, as a copy to a coarser file system does.
+fn coarse_copy(d: &Path, nanos: u32) {
+    let a = d.join("d/a");
+    fs::copy(&a, d.join("tmp")).unwrap();
+    fs::remove_file(&a).unwrap();
+    fs::rename(d.join("tmp"), &a).unwrap();
+    set_mtime(&a, T, nanos);
+}
+
+#[test]
+fn scripted_events() {
+    assert!(EVENTS.len() >= 25);
+    for e in EVENTS {
+        let d = tree();
+        (e.before)(d.path());
+        let b = baseline(&d);
+        // One event lists a fifth file.
+        if !e.what.starts_with("duplicate deleted") {
+            assert_eq!(
+                b.all(),
+                (
+                    "d/a: new\nd/b: new\nd/empty: new\nd/sub/c: new\n".into(),
+                    "khsum: L: 0 ok, 4 new; 4 files read (20 bytes)\n\
+                     khsum: L: lines 4 added, 0 replaced, 0 renamed, 0 dropped\n",
+                    0
+                )
+            );
+        }
+        (e.act)(d.path());
+        let mut c = d.command();
+        c.args(["audit"]).args(e.args).args(["L", "d"]);
+        if let Some((k, v)) = e.env {
+            c.env(k, v);
+        }
+        let r = c.run();
+        assert_eq!(
+            r.all(),
+            (e.out.to_string(), e.err, e.code),
+            "event: {}",
+            e.what
+        );
+        // Nothing but --update records: the same audit again says the same.
+        if e.env.is_none() {
+            let again = audit(&d, &[e.args, &["L", "d"]].concat());
+            assert_eq!(again.out, r.out, "event (again): {}", e.what);
+            assert_eq!(again.code, r.code, "event (again): {}", e.what);
+        }
+    }
+}
+
+/// Permission denied, as a user who is not root (root reads any file): `setpriv` drops
+/// to `nobody` when the test runs as root, as CI does.
+#[test]
+fn permission_denied_is_unreadable() {
+    if crate::util::emulated() {
+        return;
+    }
+    let d = tree();
+    baseline(&d);
+    let a = d.path().join("d/a");
+    set_mtime(&a, T + 3600, 0);
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&a, fs::Permissions::from_mode(0o000)).unwrap();
+    fs::set_permissions(d.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let mut c = crate::util::khsum_unprivileged(d.path());
+    let o = c.args(["audit", "L", "d"]).output().unwrap();
+    assert_eq!(
+        (s(&o.stdout), s(&o.stderr), o.status.code()),
+        (
+            "d/a: unreadable\n".to_string(),
+            "khsum: d/a: Permission denied\nkhsum: L: 3 ok, 1 unreadable; 0 files read (0 bytes)\n"
+                .to_string(),
+            Some(16)
+        )
+    );
+}
+
+/// `--json`: a record per file that is not ok, a summary last.
+#[test]
+fn json_records() {
+    let d = tree();
+    baseline(&d);
+    fs::rename(d.path().join("d/a"), d.path().join("d/a2")).unwrap();
+    fs::remove_file(d.path().join("d/b")).unwrap();
+    let r = audit(&d, &["--json", "L", "d"]);
+    let a = crate::util::b3(b"alpha\n");
+    let b = crate::util::b3(b"bravo\n");
+    assert_eq!(
+        r.all(),
+        (
+            format!(
+                "{{\"name\":\"d/a2\",\"state\":\"moved\",\"from\":\"d/a\",\"size\":6,\"algorithm\":\"blake3\",\"digest\":\"{a}\",\"expected\":null,\"error\":null}}\n\
+                 {{\"name\":\"d/b\",\"state\":\"missing\",\"size\":null,\"algorithm\":\"blake3\",\"digest\":null,\"expected\":\"{b}\",\"error\":null}}\n\
+                 {{\"summary\":true,\"list\":\"L\",\"ok\":2,\"touched\":0,\"changed\":0,\"corrupt\":0,\"older\":0,\"new\":0,\"missing\":1,\"moved\":1,\"duplicate\":0,\"changed-during-read\":0,\"unreadable\":0,\"not-regular\":0,\"read_files\":1,\"read_bytes\":6}}\n"
+            ),
+            "",
+            4
+        )
+    );
+}
+
+/// The update policy: new, moved, changed and touched are recorded; corrupt only with
+/// --accept; missing dropped only with --prune; --dry-run writes nothing. The list stays
+/// one `b3sum -c` verifies.
+#[test]
+fn update_policy() {
+    let d = tree();
+    baseline(&d);
+    let p = d.path();
+    write(&p.join("d/a"), "alpha2\n", T + 3600, 0);
+    fs::rename(p.join("d/sub/c"), p.join("d/c")).unwrap();
+    fs::remove_file(p.join("d/empty")).unwrap();
+    let flipped = "cravo\n";
+    write(&p.join("d/b"), flipped, T + 1, FRAC);
+    fs::write(p.join("d/n"), "n\n").unwrap();
+    let before = fs::read(p.join("L")).unwrap();
+    let state_before = fs::read(p.join("L.khsum-state")).unwrap();
+    let dry = audit(&d, &["--update", "--dry-run", "L", "d"]);
+    assert_eq!(
+        dry.all(),
+        (
+            "d/a: changed\nd/b: corrupt\nd/c: moved from d/sub/c\nd/empty: missing\nd/n: new\n"
+                .into(),
+            "khsum: L: 0 ok, 1 changed, 1 corrupt, 1 new, 1 missing, 1 moved; 4 files read (23 bytes)\n\
+             khsum: L: dry run, nothing written; would be: 1 added, 1 replaced, 1 renamed, 0 dropped\n",
+            12
+        )
+    );
+    assert_eq!(fs::read(p.join("L")).unwrap(), before);
+    assert_eq!(fs::read(p.join("L.khsum-state")).unwrap(), state_before);
+    let r = audit(&d, &["--update", "L", "d"]);
+    assert_eq!(r.code, 12, "{}", r.err);
+    assert!(
+        r.err
+            .ends_with("khsum: L: lines 1 added, 1 replaced, 1 renamed, 0 dropped\n"),
+        "{}",
+        r.err
+    );
+    // Corrupt stays (its digest is not overwritten), missing stays listed.
+    let again = audit(&d, &["L", "d"]);
+    assert_eq!(
+        again.all(),
+        (
+            "d/b: corrupt\nd/empty: missing\n".into(),
+            "khsum: L: 3 ok, 1 corrupt, 1 missing; 1 file read (6 bytes)\n",
+            12
+        )
+    );
+    let r = audit(&d, &["--update", "--accept", "d/b", "--prune", "L", "d"]);
+    assert!(
+        r.err
+            .ends_with("khsum: L: lines 0 added, 1 replaced, 0 renamed, 1 dropped\n"),
+        "{}",
+        r.err
+    );
+    let clean = audit(&d, &["L", "d"]);
+    assert_eq!(
+        clean.all(),
+        (String::new(), "khsum: L: 4 ok; 0 files read (0 bytes)\n", 0)
+    );
+    let list = s(&fs::read(p.join("L")).unwrap());
+    let line = |data: &str, name: &str| format!("{}  {name}\n", crate::util::b3(data.as_bytes()));
+    assert_eq!(
+        list,
+        [
+            line("alpha2\n", "d/a"),
+            line(flipped, "d/b"),
+            line("charlie\n", "d/c"),
+            line("n\n", "d/n"),
+        ]
+        .concat()
+    );
+    let b3 = d.reference("b3sum", &["-c", "L"], b"");
+    assert_eq!(
+        (s(&b3.out), b3.code),
+        ("d/a: OK\nd/b: OK\nd/c: OK\nd/n: OK\n".into(), 0)
+    );
+}
+
+/// `-a sha256` makes a list `sha256sum -c` verifies; the state remembers the algorithm.
+#[test]
+fn sha256_lists_for_sha256sum() {
+    let d = tree();
+    let r = audit(&d, &["--update", "-a", "sha256", "SUMS", "d"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let c = d.reference("sha256sum", &["-c", "SUMS"], b"");
+    assert_eq!(
+        (s(&c.out), c.code),
+        ("d/a: OK\nd/b: OK\nd/empty: OK\nd/sub/c: OK\n".into(), 0)
+    );
+    write(&d.path().join("d/a"), "alpha2\n", T + 3600, 0);
+    assert_eq!(audit(&d, &["SUMS", "d"]).out, b"d/a: changed\n");
+    // A list made elsewhere, with no state, whose name says nothing: which algorithm?
+    fs::copy(d.path().join("SUMS"), d.path().join("other")).unwrap();
+    let r = audit(&d, &["other", "d"]);
+    assert_eq!(
+        r.all(),
+        (
+            String::new(),
+            "khsum: other: no state says which algorithm the list is of, and its name does not: name it with -a (BLAKE3 and SHA-256 digests look alike)\n",
+            2
+        )
+    );
+}
+
+/// An entry with no state (a list `b3sum` made) is judged against the list's mtime.
+#[test]
+fn lists_without_state_use_the_lists_mtime() {
+    let d = tree();
+    let list = d.tool("b3sum", &["d/a", "d/b"]);
+    fs::write(d.path().join("B3SUMS"), list).unwrap();
+    set_mtime(&d.path().join("B3SUMS"), T + 100, 0);
+    write(&d.path().join("d/a"), "alpha2\n", T + 3600, 0);
+    write(&d.path().join("d/b"), "cravo\n", T + 1, FRAC);
+    let r = audit(&d, &["B3SUMS", "d/a", "d/b"]);
+    assert_eq!(
+        r.all(),
+        (
+            "d/a: changed\nd/b: corrupt\n".into(),
+            "khsum: B3SUMS: 0 ok, 1 changed, 1 corrupt; 2 files read (13 bytes)\n",
+            8
+        )
+    );
+}
+
+/// kill -9 of `audit --update` at each point of its commit: the list is the old one or
+/// the new one, whole, and the state goes with it (an audit then reports as before the
+/// update, or nothing).
+#[test]
+fn kill_9_during_update_leaves_the_old_pair_or_the_new() {
+    if crate::util::emulated() {
+        return;
+    }
+    let points = [
+        ("before-write", false),
+        ("in-prepare", false),
+        ("prepared", false),
+        ("list-temp", false),
+        ("list-written", true),
+        ("in-settle", true),
+    ];
+    for (point, new) in points {
+        let d = tree();
+        baseline(&d);
+        let p = d.path();
+        write(&p.join("d/a"), "alpha2\n", T + 3600, 0);
+        fs::remove_file(p.join("d/b")).unwrap();
+        fs::rename(p.join("d/sub/c"), p.join("d/c")).unwrap();
+        set_mtime(&p.join("d/empty"), T + 7200, 0);
+        let old_list = fs::read(p.join("L")).unwrap();
+        let before = audit(&d, &["L", "d"]);
+        let mut child = crate::util::khsum_std()
+            .current_dir(p)
+            .args(["audit", "--update", "--prune", "L", "d"])
+            .env("KHSUM_TEST_AUDIT_PAUSE", point)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(
+                std::io::BufRead::read_line(&mut err, &mut line).unwrap() > 0,
+                "{point}: ended"
+            );
+            if line == format!("khsum: paused at {point}\n") {
+                break;
+            }
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let list = fs::read(p.join("L")).unwrap();
+        let after = audit(&d, &["L", "d"]);
+        if new {
+            assert_ne!(list, old_list, "{point}");
+            // d/b pruned: three entries, all ok without a read.
+            assert_eq!(
+                after.all(),
+                (String::new(), "khsum: L: 3 ok; 0 files read (0 bytes)\n", 0),
+                "{point}"
+            );
+        } else {
+            assert_eq!(list, old_list, "{point}");
+            assert_eq!(after.all(), before.all(), "{point}");
+        }
+        // Either way, a finished update gives the new pair.
+        let r = audit(&d, &["--update", "--prune", "L", "d"]);
+        assert!(r.code == 0 || r.code == 4, "{point}: {}", r.err);
+        assert_eq!(audit(&d, &["L", "d"]).code, 0, "{point}");
+    }
+}
+
+/// Weekly runs at `--scrub 8%`: each re-reads the 8% verified longest ago, so 13 runs
+/// read every file (and 12 do not).
+#[test]
+fn scrub_reads_every_file_within_13_runs_at_8_percent() {
+    let d = Dir::new();
+    for i in 0..100 {
+        d.create(&format!("d/f{i:03}"), format!("{i}\n"));
+    }
+    assert_eq!(audit(&d, &["--update", "L", "d"]).code, 0);
+    let state = d.path().join("L.khsum-state");
+    let verified = || -> Vec<i64> {
+        let c = rusqlite::Connection::open(&state).unwrap();
+        let mut st = c
+            .prepare("SELECT verified FROM files ORDER BY name")
+            .unwrap();
+        st.query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let start = verified();
+    assert_eq!(start.len(), 100);
+    let first = *start.iter().max().unwrap();
+    for run in 1..=13 {
+        let r = audit(&d, &["--scrub", "8%", "L", "d"]);
+        assert_eq!((s(&r.out), r.code), (String::new(), 0), "run {run}");
+        assert!(
+            r.err.contains("100 ok; 8 files read"),
+            "run {run}: {}",
+            r.err
+        );
+        let v = verified();
+        let fresh = v.iter().filter(|&&t| t > first).count();
+        assert_eq!(fresh, (8 * run).min(100), "run {run}");
+    }
+}
