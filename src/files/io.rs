@@ -554,7 +554,7 @@ fn hash_open(
     let rest = expected.saturating_sub(have as u64);
     let n = have as u64
         + if use_pipeline(large, rest) {
-            read_timed(file, &mut *h, rest, buf)?
+            read_pipelined(file, &mut *h, rest, buf)?
         } else {
             read_all(file, &mut *h, rest, buf)?
         };
@@ -580,8 +580,8 @@ fn finish(mut h: Box<dyn Hasher>) -> Result<Digest, InputError> {
     Ok(d.with_notice(h.notice()))
 }
 
-/// Inputs at least this large are read by a helper thread while this one hashes
-/// (`read_pipelined`): starting the thread costs tens of microseconds.
+/// Inputs at least this large get a helper thread (a ring's reader, or a mapping's page
+/// toucher): starting the thread costs tens of microseconds.
 pub const PIPELINE_MIN: u64 = 8 << 20;
 
 /// Pieces of the thread's read buffer ([`CHUNK`]) the helper fills in turn: 4 × 256 KiB,
@@ -590,155 +590,61 @@ pub const PIPELINE_MIN: u64 = 8 << 20;
 /// more in hand-offs; `bash benches/modes.sh` and PERFORMANCE.md.)
 const RING: usize = 4;
 
-/// Whether the rest of a file is read on a helper thread while this one hashes: the
-/// hasher hashes on the calling thread alone (everything but the hashers that hash on
-/// all threads from a mapping, [`Large::AllThreads`]), the rest
-/// is large, and a thread allowed (`-j`; `-j1` keeps everything on one thread) is idle:
-/// fewer files are being hashed and rings running than threads. With every thread
-/// hashing, a ring would only add its hand-offs (5–25% more CPU time for the fast
-/// hashes) to cores with no time to spare.
+/// The read rule for the rest of a large file, one per read hint:
+///
+/// * [`Large::AllThreads`] (BLAKE3, Multimixer-128): mapped from [`MMAP_MIN`] bytes and
+///   hashed on all threads ([`big_for_mmap`]), as b3sum does;
+/// * [`Large::MemorySpeed`]: mapped, with a helper faulting the pages in ahead
+///   ([`use_fault_ahead`]);
+/// * [`Large::Plain`], and a memory-speed hasher not mapped (`--no-mmap`, standard
+///   input from an offset): read by a helper into a ring while this thread hashes
+///   ([`read_pipelined`]);
+///
+/// the helpers from [`PIPELINE_MIN`] bytes on and while a thread is free for them
+/// ([`helper_fits`]); everything else is read on the hashing thread. This function is
+/// the ring's part of the rule.
 fn use_pipeline(large: Large, len: u64) -> bool {
     large != Large::AllThreads && helper_fits(len)
 }
 
-/// Whether a helper thread (a ring's reader, or a mapping's page toucher) may start for
-/// `len` bytes left now: [`ring_fits`] with this pool's threads and the files and rings
-/// running.
+/// Whether a helper thread may start for `len` bytes left now: [`free_thread`] with this
+/// pool's threads and the files being hashed.
 fn helper_fits(len: u64) -> bool {
-    use std::sync::atomic::Ordering::Relaxed;
     // The length first: a small file (most of them) reads no shared counter.
     len >= PIPELINE_MIN
-        && ring_fits(
-            len,
+        && free_thread(
             rayon::current_num_threads(),
-            BUSY.load(Relaxed),
-            RINGS.load(Relaxed),
+            HASHING.load(std::sync::atomic::Ordering::Relaxed),
         )
 }
 
-/// [`helper_fits`]'s rule for `len` bytes left, `threads` allowed, `busy` files being
-/// hashed (the caller's among them; standard input is not counted, hence at least one)
-/// and `rings` running.
-fn ring_fits(len: u64, threads: usize, busy: usize, rings: usize) -> bool {
-    len >= PIPELINE_MIN && threads >= 2 && busy.max(1) + rings < threads
+/// [`helper_fits`]'s one special case: a helper only while every file being hashed
+/// (`hashing`, the caller's among them; standard input is not counted, hence at least
+/// one) can have one, with `threads` allowed. A helper per file with every thread
+/// hashing only adds hand-offs to busy cores: four 64 MiB files on 2 cores took 1.43×
+/// (XXH3) and 1.08× (SHA-256) the time with a ring per file (PERFORMANCE.md, "a ring per
+/// worker").
+fn free_thread(threads: usize, hashing: usize) -> bool {
+    2 * hashing.max(1) <= threads
 }
 
 /// Files being hashed now ([`hash_opened`]), on any thread.
-static BUSY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static HASHING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Rings running now ([`read_pipelined`]): each has a helper thread reading.
-static RINGS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// One count in [`BUSY`] or [`RINGS`] while it lives.
-struct Busy(&'static std::sync::atomic::AtomicUsize);
+/// One count in [`HASHING`] while it lives.
+struct Busy;
 
 impl Busy {
     fn enter() -> Busy {
-        Busy::count(&BUSY)
-    }
-
-    fn count(c: &'static std::sync::atomic::AtomicUsize) -> Busy {
-        c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Busy(c)
+        HASHING.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Busy
     }
 }
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        HASHING.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
     }
-}
-
-/// Bytes [`read_timed`] reads each way to time it: on the hashing thread, then through
-/// the ring.
-const TRIAL: u64 = 4 << 20;
-
-/// Reads the rest of a large file (`hint` bytes, or to its end when 0, as [`read_all`])
-/// the faster of two ways, as measured on the file itself: the first [`TRIAL`] bytes are
-/// read on the hashing thread (timed from its second read, so the buffer's page faults
-/// and cold caches are not counted), the next `TRIAL` through the ring
-/// ([`read_pipelined`], timed from its first piece, so the helper's start is not
-/// counted), and the way that was faster per byte reads the rest.
-///
-/// Which way wins depends on the CPU, the hash and the moment, not only on the
-/// algorithm's class: the ring's hashing core reads lines the other core wrote, which the
-/// fastest SIMD hashes (HighwayHash, xxh3) consume at 10 GB/s, and in a guest whose two
-/// virtual CPUs the host may place on one physical core the helper's copy competes with
-/// the hash (one AMD Zen 3 guest, 256 MiB page-cached: HighwayHash-256 took 47 ms
-/// through the ring against 62 on one thread in one run of `python3 benches/alt.py`, 63 against
-/// 53 in one of `benches/modes.sh`; PERFORMANCE.md). The slower way's trial costs a few
-/// percent, and only for files of tens of megabytes. Timing again every 32 MiB (28 MiB
-/// the faster way, 4 the other), to follow the host moving the threads, cost 7–13% where
-/// the ring was 1.3–1.5 times as fast (SipHash-1-3 99.7 ms against 88.5 with one
-/// decision, HighwayHash-64 62.2 against 58.1; same guest, 9 alternating runs): one
-/// decision it is.
-fn read_timed(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
-    read_timed_by(file, h, hint, buf, TRIAL)
-}
-
-/// [`read_timed`] with its trial length.
-fn read_timed_by(
-    file: &File,
-    h: &mut dyn Hasher,
-    hint: u64,
-    buf: &mut [u8],
-    trial: u64,
-) -> io::Result<u64> {
-    use std::time::Instant;
-    let mut total = 0u64;
-    // What is left to read, or 0 (to the end) without an announced length.
-    let left = |total: u64| if hint == 0 { 0 } else { hint - total };
-    // Reads up to `len` bytes one way (the rest of the file when 0); returns the bytes
-    // read and the seconds per byte it measured (infinite when it timed nothing).
-    let mut read = |ring: bool, len: u64| -> io::Result<(u64, f64)> {
-        if ring {
-            let mut first: Option<(Instant, u64)> = None;
-            let mut last = (0u64, f64::INFINITY);
-            let n = read_pipelined(file, h, len, buf, &mut |done| match first {
-                None => first = Some((Instant::now(), done)),
-                Some((t0, from)) => last = (done - from, t0.elapsed().as_secs_f64()),
-            })?;
-            Ok((n, last.1 / last.0 as f64))
-        } else {
-            let whole = buf.len() as u64;
-            let mut take = |len: u64, h: &mut dyn Hasher| {
-                read_all(
-                    Read::take(file, if len == 0 { u64::MAX } else { len }),
-                    h,
-                    0,
-                    buf,
-                )
-            };
-            // Like the ring's first piece, the first read (a whole buffer) is not timed:
-            // it faults in the buffer's pages and starts from cold caches, and counting
-            // it made the ring look 1.6 times as fast as one thread where it was 10%
-            // slower (LeMac, CRC and xxh3 on AMD Zen 4).
-            let warm = if len == 0 { whole } else { len.min(whole) };
-            let n0 = take(warm, h)?;
-            if n0 < warm || n0 == len {
-                return Ok((n0, f64::INFINITY));
-            }
-            let t = Instant::now();
-            let n = take(if len == 0 { 0 } else { len - n0 }, h)?;
-            Ok((n0 + n, t.elapsed().as_secs_f64() / n as f64))
-        }
-    };
-    let mut cost = [0f64; 2];
-    for ring in [false, true] {
-        let len = if hint == 0 {
-            trial
-        } else {
-            trial.min(left(total))
-        };
-        let (n, c) = read(ring, len)?;
-        total += n;
-        if n < len || (hint > 0 && left(total) == 0) {
-            return Ok(total);
-        }
-        cost[usize::from(ring)] = c;
-    }
-    let (n, _) = read(cost[1] <= cost[0], left(total))?;
-    Ok(total + n)
 }
 
 /// Reads the rest of `file` (`hint` bytes, or to its end when 0, as [`read_all`]) on a
@@ -747,22 +653,15 @@ fn read_timed_by(
 /// the page cache nor takes a page fault: it only hashes bytes already in the caches,
 /// and the helper's work is the very copy a single-threaded read makes, so the two
 /// together cost what `read` costs on one thread, plus a hand-off per 256 KiB, whatever
-/// the CPU's page-fault cost (a helper faulting a mapping's pages in ahead, used before,
-/// made SipHash 1.4–1.9× slower on an Intel Xeon, issue 26). After each piece, `hashed`
-/// gets the bytes hashed so far (for [`read_timed`]'s clock). Returns the bytes read.
-fn read_pipelined(
-    file: &File,
-    h: &mut dyn Hasher,
-    hint: u64,
-    buf: &mut [u8],
-    hashed: &mut dyn FnMut(u64),
-) -> io::Result<u64> {
+/// the CPU's page-fault cost (a helper faulting a mapping's pages in ahead made SipHash
+/// 1.4–1.9× slower on an Intel Xeon, issue 26: the hashes slower than memory are not
+/// mapped). Returns the bytes read.
+fn read_pipelined(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
     use std::sync::mpsc::sync_channel;
     // Whole pieces of the aligned buffer's first CHUNK bytes: page-aligned, and an
     // announced length that is a multiple of a piece ends the reads with no extra call.
     let piece = buf.len().min(CHUNK) / RING;
     let buf = &mut buf[..piece * RING];
-    let _ring = Busy::count(&RINGS);
     // The channels live inside the scope: if hashing panics, unwinding drops them, the
     // helper's next receive or send fails and it ends, and the scope can join it.
     std::thread::scope(|s| {
@@ -775,7 +674,7 @@ fn read_pipelined(
             let mut total = 0u64;
             while let Ok(p) = free_rx.recv() {
                 // An announced length is never read past: the caller's size check
-                // sees a file that grew, and a stretch of a timed read ends there.
+                // sees a file that grew.
                 let room = if hint > 0 {
                     p.len()
                         .min(usize::try_from(hint - total).unwrap_or(usize::MAX))
@@ -801,7 +700,6 @@ fn read_pipelined(
             let (p, n) = r?;
             total += n as u64;
             h.update_large(&p[..n]);
-            hashed(total);
             // The helper may be done already: then the piece is not needed again.
             let _ = free_tx.send(p);
         }
@@ -826,7 +724,7 @@ fn use_fault_ahead(large: Large, len: u64) -> bool {
 /// Hashes a mapped input; with `ahead` ([`use_fault_ahead`]), a scoped helper thread
 /// touches one byte of every page from the start while this thread hashes, so the page
 /// faults of a page-cached file are taken on the other core instead of stalling the hash
-/// chain. The helper counts as a ring while it runs, and stops when the hash is done;
+/// chain. The helper stops when the hash is done;
 /// the hashing thread faults in whatever it reaches first itself. A fault past a
 /// truncated file's end, on either thread, is caught by the mapping's guard.
 #[cfg(unix)]
@@ -839,7 +737,6 @@ fn update_mapped(h: &mut dyn Hasher, bytes: &[u8], ahead: bool) {
     let done = AtomicBool::new(false);
     std::thread::scope(|s| {
         s.spawn(|| {
-            let _ring = Busy::count(&RINGS);
             for (i, page) in bytes.chunks(PAGE).enumerate() {
                 if i % 64 == 0 && done.load(Relaxed) {
                     return;
@@ -1141,7 +1038,8 @@ mod tests {
     /// (`have`); so does a mapping whose pages a helper faults in ahead. The hashes at
     /// memory speed (HighwayHash, LeMac, XXH64, XXH3, the CRCs, the System V sum) map a
     /// large file when a thread is idle for the helper, never with one thread (`-j1`); the
-    /// others never map it. (A pool of 8 threads leaves one idle while other tests hash.)
+    /// others never map it. (A pool of 32 threads leaves a thread free while other tests
+    /// hash.)
     #[test]
     fn pipelined_read_gives_the_streaming_digest() {
         let d = tempfile::TempDir::new().unwrap();
@@ -1154,7 +1052,7 @@ mod tests {
                 .build()
                 .unwrap()
         };
-        let (idle, one) = (pool(8), pool(1));
+        let (idle, one) = (pool(32), pool(1));
         for (name, ahead) in [
             ("siphash-2-4", false),
             ("highwayhash-256", true),
@@ -1193,8 +1091,7 @@ mod tests {
                     let mut file = File::open(&path).unwrap();
                     file.seek(io::SeekFrom::Start(have as u64)).unwrap();
                     let hint = (data.len() - have) as u64;
-                    read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| {})
-                        .unwrap()
+                    read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
                 });
                 assert_eq!(n, (data.len() - have) as u64, "{name}");
                 assert_eq!(finish(h).unwrap(), want.digest, "{name}, ring from {have}");
@@ -1223,39 +1120,6 @@ mod tests {
         }
     }
 
-    /// The timed read gives the streaming digest and counts every byte, with an announced
-    /// length or none, whichever way the timing chooses for the rest (both are right),
-    /// and on a file that ends within either trial.
-    #[test]
-    fn timed_read_gives_the_streaming_digest() {
-        let d = tempfile::TempDir::new().unwrap();
-        let data = crate::testutil::TestRng::new(6).bytes(3 * TRIAL as usize + 12345);
-        let alg = crate::Algorithm::lookup("siphash-1-3").unwrap();
-        let key = crate::testutil::key_for(alg, &[], 0);
-        let proto = alg.hasher(key.as_ref(), &crate::Params::default()).unwrap();
-        for len in [data.len(), TRIAL as usize, TRIAL as usize - 1, 1000] {
-            let path = d.path().join(format!("f{len}"));
-            std::fs::write(&path, &data[..len]).unwrap();
-            let want = proto.digest_whole(&data[..len]).unwrap();
-            // The real trial, a short one and one that is not a whole number of ring
-            // pieces, one of them shorter than two pieces (a ring trial that times
-            // nothing: the hashing thread reads the rest).
-            for trial in [TRIAL, 1 << 19, (1 << 20) + 4097, 200_000] {
-                for hint in [0, len as u64] {
-                    let mut h = proto.box_clone();
-                    let n = with_buf(false, |store| {
-                        let file = File::open(&path).unwrap();
-                        let buf = aligned(store, CHUNK);
-                        read_timed_by(&file, &mut *h, hint, buf, trial).unwrap()
-                    });
-                    let at = format!("{len} bytes, hint {hint}, trial {trial}");
-                    assert_eq!(n, len as u64, "{at}");
-                    assert_eq!(finish(h).unwrap(), want, "{at}");
-                }
-            }
-        }
-    }
-
     /// `name`'s hasher with a test key (and nonce), for the large-file tests.
     fn keyed_hasher(name: &str) -> Box<dyn Hasher> {
         let alg = crate::Algorithm::lookup(name).unwrap();
@@ -1268,111 +1132,27 @@ mod tests {
         alg.hasher(key.as_ref(), &params).unwrap()
     }
 
-    /// The timed read takes the way that was faster for the rest of the file. A probe
-    /// hasher, slow (20 ms) on one size of call, makes one way slow: reads on the hashing
-    /// thread hand it up to [`CHUNK`] bytes at a time, the ring pieces of `CHUNK / RING`.
-    /// The sizes of the calls after the two trials show which way read the rest. A slow
-    /// first call (400 ms: a cold start) does not count against the hashing thread: its
-    /// first read is not timed, as the ring's first piece is not.
+    /// A helper (a ring's reader or a mapping's page toucher) starts only for a large
+    /// rest, with more than one thread allowed, and while every file being hashed can
+    /// have one: with every thread busy, the file is read on the hashing thread.
     #[test]
-    fn timed_read_takes_the_faster_way() {
-        struct Probe {
-            sizes: Vec<usize>,
-            slow_chunks: bool,
-            slow_first: bool,
-        }
-        impl Hasher for Probe {
-            fn update(&mut self, data: &[u8]) {
-                if self.slow_first && self.sizes.is_empty() {
-                    std::thread::sleep(Duration::from_millis(400));
-                }
-                self.sizes.push(data.len());
-                if (data.len() > CHUNK / RING) == self.slow_chunks {
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-            }
-            fn finish_into(&mut self, _: &mut [u8]) -> Result<(), Error> {
-                Ok(())
-            }
-            fn output_len(&self) -> usize {
-                0
-            }
-            fn backend(&self) -> crate::backend::Backend {
-                crate::backend::Backend::Portable
-            }
-            fn box_clone(&self) -> Box<dyn Hasher> {
-                Box::new(Probe {
-                    sizes: Vec::new(),
-                    slow_chunks: self.slow_chunks,
-                    slow_first: self.slow_first,
-                })
-            }
-        }
-        let d = tempfile::TempDir::new().unwrap();
-        let path = d.path().join("f");
-        let len = 8 * CHUNK;
-        std::fs::write(&path, crate::testutil::TestRng::new(7).bytes(len)).unwrap();
-        let trial = 2 * CHUNK as u64;
-        for (slow_chunks, slow_first) in [(true, false), (false, false), (false, true)] {
-            for hint in [0, len as u64] {
-                let mut probe = Probe {
-                    sizes: Vec::new(),
-                    slow_chunks,
-                    slow_first,
-                };
-                let n = with_buf(false, |store| {
-                    let file = File::open(&path).unwrap();
-                    let buf = aligned(store, CHUNK);
-                    read_timed_by(&file, &mut probe, hint, buf, trial).unwrap()
-                });
-                assert_eq!(n, len as u64);
-                assert_eq!(probe.sizes.iter().sum::<usize>(), len);
-                // The calls after the two trials' bytes.
-                let mut at = 0;
-                let rest: Vec<usize> = (probe.sizes.iter())
-                    .filter(|&&n| {
-                        at += n;
-                        at > 2 * trial as usize
-                    })
-                    .copied()
-                    .collect();
-                let largest = rest.iter().max().copied().unwrap_or(0);
-                let what = format!("slow chunks {slow_chunks}, first {slow_first}, hint {hint}");
-                assert!(!rest.is_empty(), "{what}: {:?}", probe.sizes);
-                // The ring read the rest (only pieces) exactly when chunks were slow.
-                assert_eq!(
-                    largest <= CHUNK / RING,
-                    slow_chunks,
-                    "{what}: {:?}",
-                    probe.sizes
-                );
-            }
-        }
-    }
-
-    /// A ring is started only for a large rest, with more than one thread allowed, and
-    /// while fewer files are being hashed and rings running than threads: with every
-    /// thread busy, the file is read on the hashing thread.
-    #[test]
-    fn a_ring_needs_an_idle_thread() {
-        let big = PIPELINE_MIN;
-        for (len, threads, busy, rings, fits) in [
-            (big, 2, 1, 0, true),
-            (big, 2, 0, 0, true), // standard input: not counted as busy
-            (big - 1, 2, 1, 0, false),
-            (big, 1, 1, 0, false),
-            (big, 2, 2, 0, false),
-            (big, 2, 1, 1, false),
-            (big, 4, 2, 1, true),
-            (big, 4, 3, 1, false),
-            (big, 8, 1, 6, true),
+    fn a_helper_needs_a_free_thread() {
+        for (threads, hashing, fits) in [
+            (2, 1, true),
+            (2, 0, true), // standard input: not counted as hashing
+            (1, 1, false),
+            (2, 2, false),
+            (4, 2, true),
+            (4, 3, false),
+            (8, 4, true),
         ] {
             assert_eq!(
-                ring_fits(len, threads, busy, rings),
+                free_thread(threads, hashing),
                 fits,
-                "{len} bytes, {threads} threads, {busy} busy, {rings} rings"
+                "{threads} threads, {hashing} hashing"
             );
         }
+        assert!(!helper_fits(PIPELINE_MIN - 1));
     }
 
     /// The ring reads to the end of a file shorter than announced (so the caller's size
@@ -1393,7 +1173,7 @@ mod tests {
             let mut h = proto.box_clone();
             let n = with_buf(false, |store| {
                 let file = File::open(&path).unwrap();
-                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| {}).unwrap()
+                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
             });
             assert_eq!(n, data.len() as u64, "hint {hint}");
             assert_eq!(finish(h).unwrap(), want, "hint {hint}");
@@ -1405,7 +1185,7 @@ mod tests {
             let n = with_buf(false, |store| {
                 let file = File::open(&path).unwrap();
                 let buf = aligned(store, CHUNK);
-                read_pipelined(&file, &mut *h, hint as u64, buf, &mut |_| {}).unwrap()
+                read_pipelined(&file, &mut *h, hint as u64, buf).unwrap()
             });
             assert_eq!(n, hint as u64);
             assert_eq!(
