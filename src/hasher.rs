@@ -180,14 +180,6 @@ impl Digest {
         self.1 = notice;
         self
     }
-
-    /// The bytes as a vector.
-    pub fn into_vec(self) -> Vec<u8> {
-        match self.0 {
-            Repr::Heap(v) => v,
-            Repr::Inline { .. } => self.to_vec(),
-        }
-    }
 }
 
 impl From<Vec<u8>> for Digest {

@@ -820,18 +820,6 @@ fn hash_stdin_inner(proto: &dyn Hasher, how: Reading) -> Result<Hashed, InputErr
     })
 }
 
-/// Hashes everything `reader` yields with a fresh copy of `proto`.
-///
-/// # Errors
-/// A read error.
-pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Digest, InputError> {
-    let mut h = proto.box_clone();
-    with_buf(proto.input_is_secret(), |store| {
-        read_all(reader, &mut *h, 0, aligned(store, CHUNK))
-    })?;
-    finish(h)
-}
-
 /// Writes `bytes` to standard output with no buffer of khsum's or std's in between (on
 /// Unix, `write` calls on the descriptor itself): for a secret (a derived key), which a
 /// buffer would keep after it was written.
