@@ -9,6 +9,7 @@
 //! backend to an algorithm is one file in its folder plus one line in its kernel table;
 //! the registry derives the backend list from that table.
 
+use crate::alg::lanes::Kind;
 use crate::backend::{Available, Backend};
 use crate::hasher::{Error, Hasher};
 use crate::key::Key;
@@ -116,10 +117,64 @@ pub struct Algorithm {
     /// buffering thresholds. Tests run every backend at each of them, one less and one
     /// more, whole and split there (as BLAKE3's `TEST_CASES`).
     pub boundaries: &'static [usize],
+    /// How the files floor reads its inputs: the way its large inputs are hashed, and
+    /// the multi-buffer lanes that take many small ones at once (see [`ReadHint`]).
+    pub read: ReadHint,
     /// Its backends, best first (derived from its kernel table).
     backends: fn() -> Vec<Backend>,
     /// Builds a hasher.
     build: BuildFn,
+}
+
+/// How an algorithm's inputs are read: what `crate::files::io` and
+/// `crate::files::batch` need to know of it to pick their one rule for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadHint {
+    /// How it hashes a large input.
+    pub large: Large,
+    /// The multi-buffer kernel that hashes many small inputs together, one per SIMD lane
+    /// (`crate::alg::lanes`), if it has one. Only the unkeyed hash of the kernel's length
+    /// takes it ([`Algorithm::read_hint`]: BLAKE3's plain 32-byte hash, not its keyed
+    /// mode, its key derivation nor a longer output), and only on a CPU with a kernel
+    /// worth using (`crate::alg::lanes::Lanes::chosen`).
+    pub lanes: Option<Kind>,
+}
+
+/// How an algorithm hashes a large input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Large {
+    /// On all threads ([`Hasher::update_large`]: BLAKE3, Multimixer-128), from the
+    /// page cache.
+    AllThreads,
+    /// In one chain at memory speed, so that copying the input costs as much as hashing
+    /// it: 10 GB/s or more in cache (`khsum bench --sizes 1M` on AMD Zen 4: HighwayHash
+    /// 13.4, LeMac 51.8, XXH64 13.1, XXH3 40.8, the CRCs 42.8 by carry-less
+    /// multiplication, the System V sum 10.7). Not XXH32 (6.2 GB/s, which gained nothing
+    /// mapped there) nor the BSD sum's rotating chain (1.8).
+    MemorySpeed,
+    /// In one chain slower than memory: every other algorithm.
+    Plain,
+}
+
+impl ReadHint {
+    /// One chain slower than memory, no lanes: what an algorithm has unless it says
+    /// otherwise.
+    pub const PLAIN: ReadHint = ReadHint {
+        large: Large::Plain,
+        lanes: None,
+    };
+
+    /// One chain at memory speed, no lanes.
+    pub const MEMORY_SPEED: ReadHint = ReadHint {
+        large: Large::MemorySpeed,
+        lanes: None,
+    };
+
+    /// Hashed on all threads, no lanes.
+    pub const ALL_THREADS: ReadHint = ReadHint {
+        large: Large::AllThreads,
+        lanes: None,
+    };
 }
 
 /// What every descriptor has unless it says otherwise: an unkeyed cryptographic hash
@@ -153,6 +208,7 @@ pub const DEFAULT: Algorithm = Algorithm {
     nix: None,
     bagit: None,
     boundaries: &[],
+    read: ReadHint::PLAIN,
     backends: crate_dispatched,
     build: |_| Err(Error::BadParameter("no build function".into())),
 };
@@ -196,19 +252,14 @@ static ALL: &[Algorithm] = &[
         kat_ids: &["blake3", "blake3-keyed", "blake3-derive-key"],
         list_stems: &["b3", "blake3"],
         derive: Some(crate::alg::blake3::derive_key),
-        // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode; the
-        // plain 32-byte hash has multi-buffer kernels for many small files.
-        build: |b| {
-            let key = b.key.and(b.key_bytes);
-            let h = crate::alg::blake3::new(key, b.out_len, b.seek)?;
-            Ok(
-                if key.is_none() && b.out_len == ::blake3::OUT_LEN && b.seek == 0 {
-                    crate::alg::lanes::multi_buffered(crate::alg::lanes::Kind::Blake3, h)
-                } else {
-                    h
-                },
-            )
+        // Large inputs on all threads (update_rayon); the plain 32-byte hash has
+        // multi-buffer kernels for many small files.
+        read: ReadHint {
+            large: Large::AllThreads,
+            lanes: Some(Kind::Blake3),
         },
+        // Without a key BLAKE3 is the plain hash (what b3sum prints), not keyed mode.
+        build: |b| crate::alg::blake3::new(b.key.and(b.key_bytes), b.out_len, b.seek),
         ..DEFAULT
     },
     Algorithm {
@@ -227,12 +278,11 @@ static ALL: &[Algorithm] = &[
         kat_ids: &["sha256"],
         list_stems: &["sha256"],
         list_names: &["SHASUMS256"],
-        build: |_| {
-            Ok(crate::alg::lanes::multi_buffered(
-                crate::alg::lanes::Kind::Sha256,
-                crate::alg::crates::digest::<sha2::Sha256>(),
-            ))
+        read: ReadHint {
+            lanes: Some(Kind::Sha256),
+            ..ReadHint::PLAIN
         },
+        build: |_| Ok(crate::alg::crates::digest::<sha2::Sha256>()),
         ..DEFAULT
     },
     Algorithm {
@@ -251,12 +301,11 @@ static ALL: &[Algorithm] = &[
         kat_ids: &["sha512"],
         list_stems: &["sha512"],
         backends: crate::alg::sha512::backends,
-        build: |b| {
-            Ok(crate::alg::lanes::multi_buffered(
-                crate::alg::lanes::Kind::Sha512,
-                crate::alg::sha512::new(b.proof, 64)?,
-            ))
+        read: ReadHint {
+            lanes: Some(Kind::Sha512),
+            ..ReadHint::PLAIN
         },
+        build: |b| crate::alg::sha512::new(b.proof, 64),
         ..DEFAULT
     },
     Algorithm {
@@ -456,12 +505,11 @@ static ALL: &[Algorithm] = &[
         kat_ids: &["md5"],
         list_stems: &["md5"],
         backends: crate::alg::md5::backends,
-        build: |b| {
-            Ok(crate::alg::lanes::multi_buffered(
-                crate::alg::lanes::Kind::Md5,
-                crate::alg::md5::new(b.proof)?,
-            ))
+        read: ReadHint {
+            lanes: Some(Kind::Md5),
+            ..ReadHint::PLAIN
         },
+        build: |b| crate::alg::md5::new(b.proof),
         ..DEFAULT
     },
     Algorithm {
@@ -505,6 +553,7 @@ static ALL: &[Algorithm] = &[
         summary: "XXH64 checksum (not cryptographic), xxhsum -H1 compatible",
         kat_ids: &["xxh64"],
         list_stems: &["xxh64"],
+        read: ReadHint::MEMORY_SPEED,
         build: |_| Ok(crate::alg::crates::xxh64()),
         ..DEFAULT
     },
@@ -520,6 +569,7 @@ static ALL: &[Algorithm] = &[
         summary: "XXH3 64-bit checksum (not cryptographic), xxhsum -H3 compatible",
         kat_ids: &["xxh3"],
         list_stems: &["xxh3"],
+        read: ReadHint::MEMORY_SPEED,
         build: |_| Ok(crate::alg::crates::xxh3()),
         ..DEFAULT
     },
@@ -534,6 +584,7 @@ static ALL: &[Algorithm] = &[
         summary: "XXH3 128-bit checksum (not cryptographic), xxhsum -H2 compatible",
         kat_ids: &["xxh128"],
         list_stems: &["xxh128"],
+        read: ReadHint::MEMORY_SPEED,
         build: |_| Ok(crate::alg::crates::xxh128()),
         ..DEFAULT
     },
@@ -548,6 +599,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Checksum,
         summary: "POSIX cksum CRC (not cryptographic): 'CRC SIZE name' like cksum",
         kat_ids: &["crc"],
+        read: ReadHint::MEMORY_SPEED,
         build: |_| Ok(crate::alg::legacy::cksum()),
         ..DEFAULT
     },
@@ -561,6 +613,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Checksum,
         summary: "zlib/Ethernet CRC-32 (not cryptographic), like cksum -a crc32b",
         kat_ids: &["crc32b"],
+        read: ReadHint::MEMORY_SPEED,
         build: |_| Ok(crate::alg::legacy::crc32b()),
         ..DEFAULT
     },
@@ -575,6 +628,7 @@ static ALL: &[Algorithm] = &[
         sfv_lines: true,
         kat_ids: &["crc32"],
         list_stems: &["sfv", "crc32"],
+        read: ReadHint::MEMORY_SPEED,
         build: |_| Ok(crate::alg::legacy::crc32()),
         ..DEFAULT
     },
@@ -589,6 +643,7 @@ static ALL: &[Algorithm] = &[
         class: Class::Checksum,
         summary: "System V sum (not cryptographic), like sum -s",
         kat_ids: &["sysv"],
+        read: ReadHint::MEMORY_SPEED,
         build: |_| Ok(crate::alg::legacy::sysv()),
         ..DEFAULT
     },
@@ -689,6 +744,7 @@ static ALL: &[Algorithm] = &[
         summary: "HighwayHash keyed hash, 64-bit output, 32-byte key",
         kat_ids: &["highwayhash64"],
         backends: crate::alg::highway::backends,
+        read: ReadHint::MEMORY_SPEED,
         build: highway::<1>,
         ..DEFAULT
     },
@@ -703,6 +759,7 @@ static ALL: &[Algorithm] = &[
         summary: "HighwayHash keyed hash, 128-bit output, 32-byte key",
         kat_ids: &["highwayhash128"],
         backends: crate::alg::highway::backends,
+        read: ReadHint::MEMORY_SPEED,
         build: highway::<2>,
         ..DEFAULT
     },
@@ -717,6 +774,7 @@ static ALL: &[Algorithm] = &[
         summary: "HighwayHash keyed hash, 256-bit output, 32-byte key",
         kat_ids: &["highwayhash256"],
         backends: crate::alg::highway::backends,
+        read: ReadHint::MEMORY_SPEED,
         build: highway::<4>,
         ..DEFAULT
     },
@@ -731,6 +789,7 @@ static ALL: &[Algorithm] = &[
         summary: "LeMac AES-round MAC, 16-byte key, 16-byte nonce (--nonce), 16-byte tag",
         kat_ids: &["lemac"],
         backends: crate::alg::lemac::backends,
+        read: ReadHint::MEMORY_SPEED,
         build: |b| crate::alg::lemac::new(b.proof, b.key_bytes.unwrap_or_default(), &b.nonce),
         ..DEFAULT
     },
@@ -759,6 +818,7 @@ static ALL: &[Algorithm] = &[
         summary: "Multimixer-128 universal hash: NOT a MAC alone; key as long as the message, never reused",
         kat_ids: &["multimixer128"],
         backends: crate::alg::multimixer::backends,
+        read: ReadHint::ALL_THREADS,
         build: |b| match b.key {
             Some(k) => crate::alg::multimixer::new(b.proof, k.clone()),
             None => Err(Error::KeyRequired("multimixer-128")),
@@ -991,6 +1051,27 @@ impl Algorithm {
     /// A key or parameter that does not fit the algorithm.
     pub fn hasher(&self, key: Option<&Key>, params: &Params) -> Result<Box<dyn Hasher>, Error> {
         self.build(self.best(), key, params)
+    }
+
+    /// How the inputs of the hasher [`Algorithm::hasher`] builds with `key` and `params`
+    /// are read: [`Algorithm::read`], less its lanes when that hasher computes another
+    /// function than the lane kernel (keyed, or another output length or position).
+    pub fn read_hint(&self, key: Option<&Key>, params: &Params) -> ReadHint {
+        let plain = key.is_none() && params.seek == 0;
+        let len = self.output_len(params.out_len).ok();
+        ReadHint {
+            lanes: (self.read.lanes).filter(|k| plain && len == Some(k.digest_len())),
+            ..self.read
+        }
+    }
+
+    /// How the inputs of the hasher [`Algorithm::derive_hasher`] builds are read: as
+    /// [`Algorithm::read`] says, in no lanes (they compute the plain hash).
+    pub fn derive_read_hint(&self) -> ReadHint {
+        ReadHint {
+            lanes: None,
+            ..self.read
+        }
     }
 
     /// Builds a hasher in the algorithm's key-derivation mode (`--derive-key`), whose
@@ -1322,6 +1403,56 @@ mod tests {
                 "{}",
                 a.name
             );
+        }
+    }
+
+    /// Which algorithms hash a large input on all threads, which at memory speed in one
+    /// chain (the rest slower in one chain), and which have lanes: the read hints the
+    /// files floor picks its rules by.
+    #[test]
+    fn read_hints_by_kind_of_hashing() {
+        let with = |large: Large| -> Vec<&str> {
+            let all = Algorithm::all().iter();
+            all.filter(|a| a.read.large == large)
+                .map(|a| a.name)
+                .collect()
+        };
+        assert_eq!(with(Large::AllThreads), ["blake3", "multimixer-128"]);
+        assert_eq!(
+            with(Large::MemorySpeed),
+            [
+                "xxh64",
+                "xxh3",
+                "xxh128",
+                "crc",
+                "crc32b",
+                "crc32",
+                "sysv",
+                "highwayhash-64",
+                "highwayhash-128",
+                "highwayhash-256",
+                "lemac"
+            ]
+        );
+        let lanes: Vec<(&str, Kind)> = Algorithm::all()
+            .iter()
+            .filter_map(|a| Some((a.name, a.read.lanes?)))
+            .collect();
+        assert_eq!(
+            lanes,
+            [
+                ("blake3", Kind::Blake3),
+                ("sha256", Kind::Sha256),
+                ("sha512", Kind::Sha512),
+                ("md5", Kind::Md5)
+            ]
+        );
+        // Each kind's own algorithm, unkeyed and of the kernel's length.
+        for (name, kind) in lanes {
+            let a = Algorithm::lookup(name).unwrap();
+            assert_eq!(a.output.default_len(), kind.digest_len(), "{name}");
+            assert_eq!(a.read_hint(None, &Params::default()).lanes, Some(kind));
+            assert_eq!(a.derive_read_hint().lanes, None);
         }
     }
 

@@ -18,33 +18,6 @@ pub trait Hasher: Send + Sync {
         self.update(data);
     }
 
-    /// Whether large files should be memory-mapped whole for this hasher: true when
-    /// [`Hasher::update_large`] hashes on several threads (BLAKE3, Multimixer-128), so
-    /// every thread reads the page cache directly. Every other hasher hashes on the
-    /// calling thread alone and gets files read into a cache-resident buffer; a large
-    /// file is read by a helper thread into a ring of such buffers while the calling
-    /// thread hashes (see `io`). Mapping was measured slower for them: SHA-256 of a
-    /// 1 GiB page-cached file 0.92 s mapped against 0.71 s read; SipHash-1-3 of 256 MiB
-    /// 165 ms against 97 ms; with a helper thread faulting the mapping in ahead, SipHash
-    /// 1.4–1.9× slower than read on an Intel Xeon (issue 26).
-    fn prefers_mmap(&self) -> bool {
-        false
-    }
-
-    /// Whether a large file is best memory-mapped with its pages faulted in ahead by a
-    /// helper thread on another core while [`Hasher::update_large`] hashes on this one
-    /// (when a core is idle; see `io`), instead of read through the helper's ring. True
-    /// for the hashes that run at memory speed in one chain (10 GB/s or more in cache),
-    /// whose hashing thread then never copies: HighwayHash, LeMac, XXH64, XXH3, the CRCs
-    /// and the System V sum. 256 MiB page-cached on AMD Zen 4, they took 0.62–0.81x the
-    /// ring's time (HighwayHash-256 38.6 against 58.3 ms, xxh3 41.4 against 56.9), and the
-    /// mapping gained 25–45% over one thread for HighwayHash and LeMac on an Intel Xeon
-    /// (issue 26). Not for slower chains such as SipHash, which the helper's faults made
-    /// 1.4–1.9× slower on that Xeon; XXH32 (6 GB/s) gained nothing on Zen 4.
-    fn fault_ahead(&self) -> bool {
-        false
-    }
-
     /// Announces the total input length before the first `update`, when the caller knows
     /// it (a regular file's size). Algorithms that encode the length before the data
     /// (Rescue Prime's byte hash) then stream in constant memory instead of buffering;
@@ -60,12 +33,59 @@ pub trait Hasher: Send + Sync {
     /// as the message) report them here.
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error>;
 
+    /// After [`Hasher::finish_into`]: a warning about the input that its digest alone does
+    /// not show. SHA-1 reports a known collision-attack pattern in the input here (its
+    /// digest is then not evidence of the content); every other algorithm has none.
+    fn notice(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether the input itself is secret (BLAKE3's key derivation: the input is key
+    /// material): readers then wipe the buffers the input passed through.
+    fn input_is_secret(&self) -> bool {
+        false
+    }
+
+    /// The number of bytes [`Hasher::finish_into`] writes.
+    fn output_len(&self) -> usize;
+
+    /// The backend whose block function this hasher runs.
+    fn backend(&self) -> Backend;
+
+    /// A copy of this hasher in its current state (key setup included).
+    fn box_clone(&self) -> Box<dyn Hasher>;
+
+    /// The digest of `data` as one whole input, written into `out` (exactly
+    /// [`Hasher::output_len`] bytes), computed on a copy of this hasher (left unchanged):
+    /// the same bytes as [`Hasher::box_clone`], [`Hasher::expect_len`],
+    /// [`Hasher::update_large`] and [`Hasher::finish_into`], and that copy's
+    /// [notice](Hasher::notice), which it returns. This is the one-call path the CLI takes
+    /// for every file that fits its read buffer, so every algorithm overrides it without a
+    /// heap copy of its state (most with [`whole_on_stack`]; LeMac and HighwayHash keep
+    /// the state in registers from the key's initial state to the tag).
+    ///
+    /// # Errors
+    /// As [`Hasher::finish_into`].
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
+        let mut h = self.box_clone();
+        h.expect_len(data.len() as u64);
+        h.update_large(data);
+        h.finish_into(out)?;
+        Ok(h.notice())
+    }
+}
+
+impl dyn Hasher + '_ {
     /// Finishes the computation and returns the digest or tag bytes
     /// ([`Hasher::output_len`] of them), through [`Hasher::finish_into`].
     ///
     /// # Errors
     /// As [`Hasher::finish_into`].
-    fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
+    pub fn finalize(mut self: Box<Self>) -> Result<Vec<u8>, Error> {
         let n = self.output_len();
         if n > Digest::INLINE {
             let mut out = vec![0; n];
@@ -83,72 +103,15 @@ pub trait Hasher: Send + Sync {
         Ok(out)
     }
 
-    /// After [`Hasher::finish_into`]: a warning about the input that its digest alone does
-    /// not show. SHA-1 reports a known collision-attack pattern in the input here (its
-    /// digest is then not evidence of the content); every other algorithm has none.
-    fn notice(&self) -> Option<&'static str> {
-        None
-    }
-
-    /// Whether the input itself is secret (BLAKE3's key derivation: the input is key
-    /// material): readers then wipe the buffers the input passed through.
-    fn input_is_secret(&self) -> bool {
-        false
-    }
-
-    /// The number of bytes [`Hasher::finalize`] returns.
-    fn output_len(&self) -> usize;
-
-    /// The backend whose block function this hasher runs.
-    fn backend(&self) -> Backend;
-
-    /// A copy of this hasher in its current state (key setup included).
-    fn box_clone(&self) -> Box<dyn Hasher>;
-
-    /// The digest of `data` as one whole input, written into `out` (exactly
-    /// [`Hasher::output_len`] bytes), computed on a copy of this hasher (left unchanged):
-    /// the same bytes as [`Hasher::box_clone`], [`Hasher::expect_len`],
-    /// [`Hasher::update_large`] and [`Hasher::finish_into`]. This is the one-call path the
-    /// CLI takes for every file that fits its read buffer, so every algorithm overrides it
-    /// without a heap copy of its state (most with [`whole_on_stack`]; LeMac and
-    /// HighwayHash keep the state in registers from the key's initial state to the tag).
+    /// [`Hasher::digest_whole_into`] into a [`Digest`] (on the stack up to 64 bytes),
+    /// which carries the [notice](Hasher::notice).
     ///
     /// # Errors
     /// As [`Hasher::finish_into`].
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
-        let mut h = self.box_clone();
-        h.expect_len(data.len() as u64);
-        h.update_large(data);
-        h.finish_into(out)
-    }
-
-    /// The largest input that [`Hasher::digest_many`] hashes faster together with others
-    /// than alone: 0 (the default) for hashers without a multi-buffer kernel. Inputs up to
-    /// this size are worth reading whole and collecting (see `crate::files::batch`).
-    fn multi_buffer_max(&self) -> usize {
-        0
-    }
-
-    /// The backend of the multi-buffer kernel behind [`Hasher::digest_many`], if any.
-    fn multi_buffer_backend(&self) -> Option<Backend> {
-        None
-    }
-
-    /// The digests of many whole inputs, in order, each as [`Hasher::digest_whole`] gives
-    /// it. Hashers with a multi-buffer kernel (MD5, SHA-256, SHA-512, BLAKE3: `crate::alg::lanes`) hash
-    /// them in SIMD lanes, one input per lane; the default hashes one after another.
-    fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
-        inputs.iter().map(|d| self.digest_whole(d)).collect()
-    }
-
-    /// [`Hasher::digest_whole_into`] into a [`Digest`] (on the stack up to 64 bytes).
-    ///
-    /// # Errors
-    /// As [`Hasher::finish_into`].
-    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
+    pub fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
         let mut d = Digest::zeroed(self.output_len());
-        self.digest_whole_into(data, &mut d)?;
-        Ok(d)
+        let notice = self.digest_whole_into(data, &mut d)?;
+        Ok(d.with_notice(notice))
     }
 }
 
@@ -162,11 +125,12 @@ pub fn whole_on_stack<H: Hasher + Clone>(
     proto: &H,
     data: &[u8],
     out: &mut [u8],
-) -> Result<(), Error> {
+) -> Result<Option<&'static str>, Error> {
     let mut h = proto.clone();
     h.expect_len(data.len() as u64);
     h.update_large(data);
-    h.finish_into(out)
+    h.finish_into(out)?;
+    Ok(h.notice())
 }
 
 /// A digest or tag: up to [`Digest::INLINE`] bytes held inline (no heap allocation), longer
@@ -215,14 +179,6 @@ impl Digest {
     pub fn with_notice(mut self, notice: Option<&'static str>) -> Digest {
         self.1 = notice;
         self
-    }
-
-    /// The bytes as a vector.
-    pub fn into_vec(self) -> Vec<u8> {
-        match self.0 {
-            Repr::Heap(v) => v,
-            Repr::Inline { .. } => self.to_vec(),
-        }
     }
 }
 

@@ -210,11 +210,11 @@ fn list_shows_the_lanes_small_inputs_run_in() {
             .lines()
             .find(|l| l.split_whitespace().next() == Some(a.name))
             .unwrap();
-        let want = match lanes::Kind::of(a.name).and_then(lanes::chosen_backend) {
+        let want = match a.read.lanes.and_then(lanes::chosen_backend) {
             Some(b) => format!(
                 "{}, {} lanes",
                 a.best_backend().name(),
-                lanes::label(lanes::Kind::of(a.name).unwrap(), b)
+                lanes::label(a.read.lanes.unwrap(), b)
             ),
             None => a.best_backend().name().to_string(),
         };

@@ -406,7 +406,7 @@ fn bench_json_csv_and_plot() {
         .iter()
         .flat_map(|n| {
             let a = khsum::Algorithm::lookup(n).unwrap();
-            let kernels: Vec<String> = khsum::alg::lanes::Kind::of(n)
+            let kernels: Vec<String> = (khsum::Algorithm::lookup(n).unwrap().read.lanes)
                 .map(|k| {
                     khsum::alg::lanes::available_backends()
                         .into_iter()

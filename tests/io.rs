@@ -2,6 +2,7 @@
 //! must give an error, never a digest (and a truncated memory map must not kill the
 //! process with SIGBUS).
 
+use khsum::algorithm::ReadHint;
 use khsum::files::io::{MMAP_MIN, hash_path};
 use khsum::{Backend, Error, Hasher};
 use std::fs;
@@ -15,17 +16,19 @@ struct Saboteur {
     new_len: u64,
     done: bool,
     sum: u64,
-    mmap: bool,
-    ahead: bool,
+}
+
+/// The read hint of a hasher hashed on all threads from a mapping (`mmap`), or of one on
+/// one thread.
+fn hint(mmap: bool) -> ReadHint {
+    if mmap {
+        ReadHint::ALL_THREADS
+    } else {
+        ReadHint::PLAIN
+    }
 }
 
 impl Hasher for Saboteur {
-    fn prefers_mmap(&self) -> bool {
-        self.mmap
-    }
-    fn fault_ahead(&self) -> bool {
-        self.ahead
-    }
     fn update(&mut self, data: &[u8]) {
         if !self.done {
             self.done = true;
@@ -63,7 +66,8 @@ fn sabotage(
     sabotage_with(len, new_len, mmap, false)
 }
 
-/// [`sabotage`] with a hasher that asks for its mapping to be faulted in ahead.
+/// [`sabotage`] with a hasher that asks for its mapping to be faulted in ahead (a hash
+/// at memory speed).
 fn sabotage_with(
     len: u64,
     new_len: u64,
@@ -78,10 +82,13 @@ fn sabotage_with(
         new_len,
         done: false,
         sum: 0,
-        mmap,
-        ahead,
     };
-    hash_path(&path, &s)
+    let read = if ahead {
+        ReadHint::MEMORY_SPEED
+    } else {
+        hint(mmap)
+    };
+    hash_path(&path, &s, read)
 }
 
 #[test]
@@ -95,7 +102,7 @@ fn truncated_while_mapped_is_an_error_not_a_crash() {
 }
 
 /// The same with a helper thread faulting the mapping's pages in ahead of the hash
-/// (`Hasher::fault_ahead`): either thread may reach a page past the new end first. A pool
+/// (`Large::MemorySpeed`): either thread may reach a page past the new end first. A pool
 /// of 8 threads leaves one idle for the helper while other tests hash.
 #[test]
 fn truncated_while_mapped_and_faulted_ahead_is_an_error_not_a_crash() {
@@ -165,10 +172,8 @@ fn an_untouched_file_hashes() {
         new_len: 3 * MMAP_MIN,
         done: true,
         sum: 0,
-        mmap: true,
-        ahead: false,
     };
-    assert_eq!(hash_path(&path, &s).unwrap(), (3 * MMAP_MIN).to_le_bytes());
-    let r = Saboteur { mmap: false, ..s };
-    assert_eq!(hash_path(&path, &r).unwrap(), (3 * MMAP_MIN).to_le_bytes());
+    let sum = (3 * MMAP_MIN).to_le_bytes();
+    assert_eq!(hash_path(&path, &s, hint(true)).unwrap(), sum);
+    assert_eq!(hash_path(&path, &s, hint(false)).unwrap(), sum);
 }

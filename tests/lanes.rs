@@ -5,6 +5,7 @@
 
 use khsum::Backend;
 use khsum::alg::lanes::{self, Kind};
+use khsum::files::io::Reading;
 
 /// Every MD5/SHA-256/SHA-512/BLAKE3 (plain hash) vector ran, and passed, on every kernel of this CPU
 /// (AVX-512 kernels only where the CPU has AVX-512).
@@ -40,9 +41,10 @@ fn every_standard_vector_on_every_multi_buffer_kernel() {
     assert!(lanes::available_backends().contains(&Backend::Portable));
 }
 
-/// The registry's MD5 and SHA-512 hashers carry the best SIMD kernel this CPU has;
-/// SHA-256 only where no SHA-256 instructions (SHA-NI, ARMv8 SHA-2) beat it: on x86-64,
-/// without SHA-NI or with AVX-512 lanes.
+/// The registry's MD5, SHA-256, SHA-512 and BLAKE3 read hints name their kernels, and
+/// are read in the best SIMD kernel this CPU has; SHA-256 only where no SHA-256
+/// instructions (SHA-NI, ARMv8 SHA-2) beat it: on x86-64, without SHA-NI or with AVX-512
+/// lanes.
 #[test]
 fn the_registry_hashers_carry_the_chosen_kernel() {
     if std::env::var_os(lanes::ENV).is_some() {
@@ -52,32 +54,35 @@ fn the_registry_hashers_carry_the_chosen_kernel() {
         .into_iter()
         .find(|&b| b != Backend::Portable);
     for kind in Kind::ALL {
-        let h = khsum::Algorithm::lookup(kind.name())
-            .unwrap()
-            .hasher(None, &khsum::Params::default())
-            .unwrap();
-        assert_eq!(h.multi_buffer_backend(), lanes::chosen_backend(kind));
+        let alg = khsum::Algorithm::lookup(kind.name()).unwrap();
+        assert_eq!(alg.read.lanes, Some(kind));
+        let how = Reading::new(alg.read_hint(None, &khsum::Params::default()));
+        let backend = how.lanes.map(|l| l.backend());
+        assert_eq!(backend, lanes::chosen_backend(kind));
         // SHA-512 on NEON is slower than scalar code (lanes::pays).
         let pays = !(kind == Kind::Sha512 && simd == Some(Backend::Neon));
         if kind != Kind::Sha256 {
-            assert_eq!(
-                h.multi_buffer_backend(),
-                simd.filter(|_| pays),
-                "{}",
-                kind.name()
-            );
+            assert_eq!(backend, simd.filter(|_| pays), "{}", kind.name());
         }
         // SHA-256: SHA-NI single-stream, unless the lanes are AVX-512.
         #[cfg(target_arch = "x86_64")]
         if kind == Kind::Sha256 {
             let sha_ni = std::is_x86_feature_detected!("sha");
+            assert_eq!(backend, simd.filter(|&b| !sha_ni || b == Backend::Avx512));
+        }
+        if let Some(l) = how.lanes {
             assert_eq!(
-                h.multi_buffer_backend(),
-                simd.filter(|&b| !sha_ni || b == Backend::Avx512)
+                (l.kind(), l.max_input()),
+                (kind, kind.max_input(l.backend()))
             );
         }
-        assert_eq!(h.multi_buffer_max() > 0, h.multi_buffer_backend().is_some());
     }
+    // No other algorithm has lanes.
+    let with_lanes = khsum::Algorithm::all()
+        .iter()
+        .filter(|a| a.read.lanes.is_some())
+        .count();
+    assert_eq!(with_lanes, Kind::ALL.len());
 }
 
 use crate::util::{Run, khsum, run, s};
@@ -397,7 +402,7 @@ fn equal_messages_in_every_lane_position_give_equal_digests() {
 }
 
 #[test]
-fn the_wrapper_hashes_many_as_the_single_stream_hasher_hashes_one() {
+fn the_lanes_hash_many_as_the_single_stream_hasher_hashes_one() {
     for kind in Kind::ALL {
         let alg = khsum::Algorithm::lookup(kind.name()).unwrap();
         let proto = alg.hasher(None, &khsum::Params::default()).unwrap();
@@ -405,8 +410,13 @@ fn the_wrapper_hashes_many_as_the_single_stream_hasher_hashes_one() {
             .map(|i| TestRng::new(i).bytes(i as usize * 411))
             .collect();
         let msgs: Vec<&[u8]> = owned.iter().map(|m| &m[..]).collect();
-        for (m, d) in msgs.iter().zip(proto.digest_many(&msgs)) {
-            assert_eq!(hex::encode(&d.unwrap()[..]), reference(kind, m));
+        // The lanes the registry's hint gives this CPU, if any.
+        if let Some(l) = Reading::new(alg.read_hint(None, &khsum::Params::default())).lanes {
+            let got = l.digest_many(&msgs);
+            assert_eq!(got.len(), msgs.len());
+            for (m, d) in msgs.iter().zip(got) {
+                assert_eq!(hex::encode(&d[..]), reference(kind, m));
+            }
         }
         // Whatever the kernel, a copy streams as the single-stream hasher.
         let mut h = proto.box_clone();
@@ -464,11 +474,29 @@ fn blake3_tree_shapes_and_the_largest_inputs() {
 #[test]
 fn blake3_lanes_only_for_the_plain_hash() {
     let alg = khsum::Algorithm::lookup("blake3").unwrap();
-    let plain = alg.hasher(None, &khsum::Params::default()).unwrap();
-    let max = match plain.multi_buffer_backend() {
+    let plain = Reading::new(alg.read_hint(None, &khsum::Params::default()));
+    let max = match plain.lanes.map(|l| l.backend()) {
         Some(b) => Kind::Blake3.max_input(b),
         None => 0,
     };
+    // Keyed, longer or seeked output, key derivation: no lanes, whatever the CPU.
+    let key = khsum::Key::from_bytes(vec![7u8; 32]);
+    let long = khsum::Params {
+        out_len: Some(64),
+        ..khsum::Params::default()
+    };
+    let seek = khsum::Params {
+        seek: 1,
+        ..khsum::Params::default()
+    };
+    assert_eq!(alg.read.lanes, Some(Kind::Blake3));
+    assert_eq!(
+        alg.read_hint(Some(&key), &khsum::Params::default()).lanes,
+        None
+    );
+    assert_eq!(alg.read_hint(None, &long).lanes, None);
+    assert_eq!(alg.read_hint(None, &seek).lanes, None);
+    assert_eq!(alg.derive_read_hint().lanes, None);
     #[cfg(target_arch = "x86_64")]
     assert_eq!(
         Kind::Blake3.max_input(Backend::Avx2),
@@ -484,7 +512,7 @@ fn blake3_lanes_only_for_the_plain_hash() {
         lanes::BLAKE3_NEON_MAX_INPUT
     );
     assert_eq!(Kind::Md5.max_input(Backend::Neon), lanes::MAX_INPUT);
-    assert_eq!(plain.multi_buffer_max(), max);
+    assert_eq!(plain.lanes.map_or(0, |l| l.max_input()), max);
     let d = tempfile::TempDir::new().unwrap();
     let mut rng = TestRng::new(34);
     let owned: Vec<Vec<u8>> = (0..20).map(|i| rng.bytes(i * 700)).collect();

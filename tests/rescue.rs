@@ -140,7 +140,7 @@ fn hash_bytes_matches_winter_crypto_up_to_56_bytes() {
                 h.update(&msg);
                 assert_eq!(h.finalize().unwrap(), want.to_vec(), "registry len={len}");
                 // Streaming with the length announced.
-                let mut h = Box::new(RescueHasher::with_len(rp, len as u64));
+                let mut h: Box<dyn Hasher> = Box::new(RescueHasher::with_len(rp, len as u64));
                 h.update(&msg);
                 assert_eq!(h.finalize().unwrap(), want.to_vec(), "with_len len={len}");
             }
@@ -223,14 +223,14 @@ fn backends_agree_on_long_inputs() {
 #[test]
 fn announced_length_must_match() {
     let rp = Rp64_256::best();
-    let mut h = Box::new(RescueHasher::with_len(rp, 10));
+    let mut h: Box<dyn Hasher> = Box::new(RescueHasher::with_len(rp, 10));
     h.update(&[1; 9]);
     assert!(h.finalize().is_err());
-    let mut h = Box::new(RescueHasher::with_len(rp, 10));
+    let mut h: Box<dyn Hasher> = Box::new(RescueHasher::with_len(rp, 10));
     h.update(&[1; 11]);
     assert!(h.finalize().is_err());
     // Announcing after some input was given still works.
-    let mut h = Box::new(RescueHasher::new(rp));
+    let mut h: Box<dyn Hasher> = Box::new(RescueHasher::new(rp));
     h.update(&[5; 100]);
     h.expect_len(300);
     h.update(&[5; 200]);
@@ -289,7 +289,7 @@ proptest! {
         let rp = Rp64_256::best();
         let want = rp.hash_bytes(&msg).to_vec();
         let parts = pieces(&msg, &cuts);
-        let mut h = Box::new(if announce {
+        let mut h: Box<dyn Hasher> = Box::new(if announce {
             RescueHasher::with_len(rp, msg.len() as u64)
         } else {
             RescueHasher::new(rp)

@@ -96,11 +96,6 @@ impl Hasher for Blake3 {
         }
     }
 
-    fn prefers_mmap(&self) -> bool {
-        // Large inputs are hashed on all threads (update_rayon).
-        true
-    }
-
     fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         finish(&self.inner, self.seek, out, self.keyed);
         Ok(())
@@ -110,13 +105,17 @@ impl Hasher for Blake3 {
         self.derive
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         let fresh = !self.keyed && self.inner.count() == 0;
         if fresh && out.len() == ::blake3::OUT_LEN && self.seek == 0 && data.len() < RAYON_MIN {
             // The crate's one-call function: no hasher state at all (64 B: 69 ns against
             // 112 ns through a hasher and the extendable output).
             out.copy_from_slice(::blake3::hash(data).as_bytes());
-            return Ok(());
+            return Ok(None);
         }
         // On the stack: a fresh unkeyed hasher is cheap to build; a keyed (or already
         // started) one is copied (about 2 KiB), and a keyed copy is wiped when dropped.
@@ -133,7 +132,7 @@ impl Hasher for Blake3 {
         };
         h.update_large(data);
         finish(&h.inner, self.seek, out, self.keyed);
-        Ok(())
+        Ok(None)
     }
 
     fn output_len(&self) -> usize {

@@ -31,7 +31,11 @@ where
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 
@@ -77,7 +81,11 @@ impl Hasher for HmacSha256 {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 
@@ -151,7 +159,11 @@ impl Hasher for Blake2 {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 
@@ -221,7 +233,11 @@ impl Hasher for Xxh {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 
@@ -235,12 +251,6 @@ impl Hasher for Xxh {
 
     fn backend(&self) -> Backend {
         Backend::Auto
-    }
-
-    fn fault_ahead(&self) -> bool {
-        // XXH64 and XXH3 run at memory speed (13 and 41 GB/s in cache on AMD Zen 4);
-        // XXH32 (6 GB/s) gained nothing mapped there.
-        !matches!(self.0, XxhState::X32(_))
     }
 
     fn box_clone(&self) -> Box<dyn Hasher> {

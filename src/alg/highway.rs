@@ -403,7 +403,11 @@ impl Hasher for Highway {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         if !self.buf.pending().is_empty() {
             return crate::hasher::whole_on_stack(self, data, out);
         }
@@ -411,7 +415,7 @@ impl Hasher for Highway {
         // in registers.
         let words = (self.kernels.kernels.whole)(&self.state, data, self.words);
         write_words(out, &words[..self.words]);
-        Ok(())
+        Ok(None)
     }
 
     fn output_len(&self) -> usize {
@@ -420,11 +424,6 @@ impl Hasher for Highway {
 
     fn backend(&self) -> Backend {
         self.kernels.backend
-    }
-
-    fn fault_ahead(&self) -> bool {
-        // One chain at memory speed: map, and fault the pages in on another core.
-        true
     }
 
     fn box_clone(&self) -> Box<dyn Hasher> {

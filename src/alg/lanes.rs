@@ -14,12 +14,12 @@
 //! | neon     | 8 (2 × 4)            | 4 (2 × 2) |
 //! | portable | 8                    | 4       |
 //!
-//! Layout: this file owns the kernel table, the choice of kernel, the Merkle–Damgård
-//! hashes' jobs for the lane scheduler ([`digest_many_on`]: padding, output) and the
-//! hasher wrapper that gives the registry's MD5/SHA-256/SHA-512/BLAKE3 hashers a
-//! [`Hasher::digest_many`]; `lanes` is the one lane scheduler (refilling finished lanes,
-//! feeding idle ones) and `blake3_lanes` makes BLAKE3's chunks and tree its jobs.
-//! Each backend is one file in `mb/` that defines the same small set of vector primitives
+//! Layout: this file owns the kernel table, the choice of kernel ([`Lanes`], which
+//! `crate::files::batch` runs for the algorithms whose descriptor names a [`Kind`] in its
+//! `read` hint) and the Merkle–Damgård hashes' jobs for the lane scheduler
+//! ([`digest_many_on`]: padding, output); `scheduler` is the one lane scheduler
+//! (refilling finished lanes, feeding idle ones) and `blake3_lanes` makes BLAKE3's chunks
+//! and tree its jobs. Each backend is one file in `lanes/` that defines the same small set of vector primitives
 //! (`add32`, `rotl32`, `md5_f`, `ch64`, the transposing message loads, ...) and expands
 //! `kernels!` over them, which writes the compression loops once for every ISA: `md5`,
 //! `sha256` and `sha512`, each `fn(state, lanes, blocks)`, compressing `blocks`
@@ -35,7 +35,7 @@
 #![allow(clippy::too_many_arguments)]
 
 use crate::backend::{self, Available, Backend, Entry, Table};
-use crate::hasher::{Digest, Error, Hasher};
+use crate::hasher::Digest;
 use scheduler::{MAX_LANES, MAX_TAIL, MAX_WORDS, Step};
 
 mod blake3_lanes;
@@ -79,11 +79,6 @@ impl Kind {
             Kind::Sha512 => "sha512",
             Kind::Blake3 => "blake3",
         }
-    }
-
-    /// The kind of the registry algorithm named `name`, if it has multi-buffer kernels.
-    pub fn of(name: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.name() == name)
     }
 
     /// Digest length in bytes.
@@ -283,9 +278,7 @@ pub fn label(kind: Kind, backend: Backend) -> String {
 /// The digests of `msgs` (in order) through `kind`'s kernel on `backend`, or `None` when
 /// this CPU lacks the backend or there is no such kernel (tests, benchmarks, selftest).
 pub fn digest_many_on(kind: Kind, backend: Backend, msgs: &[&[u8]]) -> Option<Vec<Digest>> {
-    let proof = Available::detect(backend)?;
-    let entry = backend::select(KERNELS, proof)?;
-    Some(run(kind, &entry.kernels, msgs))
+    Some(Lanes::on(kind, backend)?.digest_many(msgs))
 }
 
 /// The environment variable that overrides the choice of kernel, for tests and
@@ -379,109 +372,69 @@ fn hash_instructions(kind: Kind, lanes: Backend) -> bool {
     }
 }
 
-/// Gives `inner` (the registry's single-stream hasher of `kind`) a multi-buffer
-/// [`Hasher::digest_many`] when this CPU has a kernel worth using ([`chosen`]);
-/// otherwise returns it unchanged.
-pub(crate) fn multi_buffered(kind: Kind, inner: Box<dyn Hasher>) -> Box<dyn Hasher> {
-    match chosen(kind) {
-        Some(entry) => Box::new(MultiBuffered {
-            inner,
+/// The multi-buffer kernel that hashes many small inputs of one kind on this CPU: what
+/// `crate::files::batch` runs the small files of a batch through, one per lane.
+#[derive(Clone, Copy, Debug)]
+pub struct Lanes {
+    kind: Kind,
+    backend: Backend,
+    kernels: &'static Kernels,
+}
+
+impl Lanes {
+    /// The kernel for `kind` on this CPU, if one is worth using: the best SIMD kernel,
+    /// unless the CPU hashes `kind` faster one message at a time with dedicated
+    /// instructions, or [`ENV`] says otherwise (read once per process).
+    pub fn chosen(kind: Kind) -> Option<Lanes> {
+        static CHOSEN: [std::sync::OnceLock<Option<Lanes>>; 4] =
+            [const { std::sync::OnceLock::new() }; 4];
+        let i = Kind::ALL.iter().position(|&k| k == kind).expect("a kind");
+        *CHOSEN[i].get_or_init(|| {
+            chosen(kind).map(|e| Lanes {
+                kind,
+                backend: e.backend,
+                kernels: &e.kernels,
+            })
+        })
+    }
+
+    /// `kind`'s kernel on `backend`, or `None` when this CPU lacks the backend or there
+    /// is no such kernel (tests, benchmarks).
+    pub fn on(kind: Kind, backend: Backend) -> Option<Lanes> {
+        let entry = backend::select(KERNELS, Available::detect(backend)?)?;
+        Some(Lanes {
             kind,
-            kernels: &entry.kernels,
             backend: entry.backend,
-        }),
-        None => inner,
+            kernels: &entry.kernels,
+        })
+    }
+
+    /// The hash it computes.
+    pub fn kind(self) -> Kind {
+        self.kind
+    }
+
+    /// The backend of its kernel.
+    pub fn backend(self) -> Backend {
+        self.backend
+    }
+
+    /// Inputs up to this size are worth reading whole and hashing in these lanes
+    /// ([`Kind::max_input`]).
+    pub fn max_input(self) -> usize {
+        self.kind.max_input(self.backend)
+    }
+
+    /// The digests of `msgs`, in order, one message per lane.
+    pub fn digest_many(self, msgs: &[&[u8]]) -> Vec<Digest> {
+        run(self.kind, self.kernels, msgs)
     }
 }
 
 /// The backend whose kernel hashes many small `kind` inputs on this CPU (for `khsum
 /// list`, the bench and the README), if any.
 pub fn chosen_backend(kind: Kind) -> Option<Backend> {
-    chosen(kind).map(|e| e.backend)
-}
-
-/// A single-stream hasher with a multi-buffer kernel for many whole inputs.
-struct MultiBuffered {
-    inner: Box<dyn Hasher>,
-    kind: Kind,
-    kernels: &'static Kernels,
-    backend: Backend,
-}
-
-impl Hasher for MultiBuffered {
-    fn update(&mut self, data: &[u8]) {
-        self.inner.update(data);
-    }
-
-    fn update_large(&mut self, data: &[u8]) {
-        self.inner.update_large(data);
-    }
-
-    fn prefers_mmap(&self) -> bool {
-        self.inner.prefers_mmap()
-    }
-
-    fn fault_ahead(&self) -> bool {
-        self.inner.fault_ahead()
-    }
-
-    fn expect_len(&mut self, total: u64) {
-        self.inner.expect_len(total);
-    }
-
-    fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        self.inner.finish_into(out)
-    }
-
-    fn notice(&self) -> Option<&'static str> {
-        self.inner.notice()
-    }
-
-    fn output_len(&self) -> usize {
-        self.inner.output_len()
-    }
-
-    fn backend(&self) -> Backend {
-        self.inner.backend()
-    }
-
-    /// A copy for streaming one input is the single-stream hasher itself (one allocation,
-    /// as without multi-buffer kernels); copies have no [`Hasher::digest_many`] of their
-    /// own, which streaming never uses.
-    fn box_clone(&self) -> Box<dyn Hasher> {
-        self.inner.box_clone()
-    }
-
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
-        self.inner.digest_whole_into(data, out)
-    }
-
-    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
-        self.inner.digest_whole(data)
-    }
-
-    fn input_is_secret(&self) -> bool {
-        self.inner.input_is_secret()
-    }
-
-    fn multi_buffer_max(&self) -> usize {
-        self.kind.max_input(self.backend)
-    }
-
-    fn multi_buffer_backend(&self) -> Option<Backend> {
-        Some(self.backend)
-    }
-
-    fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
-        // One message alone gains nothing from lanes.
-        if inputs.len() < 2 {
-            return inputs.iter().map(|d| self.inner.digest_whole(d)).collect();
-        }
-        run(self.kind, self.kernels, inputs)
-            .into_iter()
-            .map(Ok)
-            .collect()
-    }
+    Lanes::chosen(kind).map(Lanes::backend)
 }
 
 /// Runs `msgs` through `kind`'s kernel of `k`.

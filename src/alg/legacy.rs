@@ -85,7 +85,11 @@ impl Hasher for Legacy {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 
@@ -98,13 +102,6 @@ impl Hasher for Legacy {
 
     fn backend(&self) -> Backend {
         Backend::Auto
-    }
-
-    fn fault_ahead(&self) -> bool {
-        // The CRCs (crc-fast, carry-less multiplication; 43 GB/s in cache on AMD Zen 4)
-        // and the System V sum (11 GB/s) run at memory speed; the BSD sum's rotating
-        // chain (1.8 GB/s) does not.
-        !matches!(self.state, State::Bsd(_))
     }
 
     fn box_clone(&self) -> Box<dyn Hasher> {

@@ -427,7 +427,11 @@ impl Hasher for LeMac {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         if self.started {
             // Not a fresh prototype: continue from a copy of its state.
             return crate::hasher::whole_on_stack(self, data, out);
@@ -436,7 +440,7 @@ impl Hasher for LeMac {
         if data.len() < WHOLE_MAX {
             // From the key context to the tag in one kernel call: no state copy in memory.
             out.copy_from_slice(&(k.whole)(&self.ctx, data, &self.nonce_term));
-            return Ok(());
+            return Ok(None);
         }
         // Large: the backend's block loop (for `vaes256` the SSE loop, faster there than
         // its VEX encoding in `whole`), then its finalization.
@@ -447,7 +451,7 @@ impl Hasher for LeMac {
         let (blocks, tail) = data.split_at(data.len() / 64 * 64);
         (k.absorb)(&mut state, blocks);
         out.copy_from_slice(&(k.finish)(&self.ctx, &mut state, tail, &self.nonce_term));
-        Ok(())
+        Ok(None)
     }
 
     fn output_len(&self) -> usize {
@@ -456,11 +460,6 @@ impl Hasher for LeMac {
 
     fn backend(&self) -> Backend {
         self.kernels.backend
-    }
-
-    fn fault_ahead(&self) -> bool {
-        // One chain at memory speed: map, and fault the pages in on another core.
-        true
     }
 
     fn box_clone(&self) -> Box<dyn Hasher> {
@@ -508,7 +507,7 @@ mod tests {
                 whole.update(&msg[split..]);
                 let want = whole.tag().to_vec();
                 assert_eq!(
-                    h.digest_whole(&msg[split..]).unwrap(),
+                    (&h as &dyn Hasher).digest_whole(&msg[split..]).unwrap(),
                     want,
                     "{b} at {split}"
                 );
@@ -516,7 +515,7 @@ mod tests {
                 let mut whole = fresh.clone();
                 whole.update(&msg[split..]);
                 assert_eq!(
-                    fresh.digest_whole(&msg[split..]).unwrap(),
+                    (&fresh as &dyn Hasher).digest_whole(&msg[split..]).unwrap(),
                     whole.tag(),
                     "{b} fresh, {split} bytes"
                 );
@@ -537,7 +536,7 @@ mod tests {
                 let mut h = fresh.clone();
                 h.update(&msg[..len]);
                 assert_eq!(
-                    fresh.digest_whole(&msg[..len]).unwrap(),
+                    (&fresh as &dyn Hasher).digest_whole(&msg[..len]).unwrap(),
                     h.tag(),
                     "{b} at {len}"
                 );

@@ -103,19 +103,15 @@ impl<C: Core, const N: usize> Hasher for MdHasher<C, N> {
         self.core.notice()
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         let mut h = self.clone();
         h.absorb(data);
         h.finish(out);
-        Ok(())
-    }
-
-    fn digest_whole(&self, data: &[u8]) -> Result<crate::hasher::Digest, Error> {
-        let mut h = self.clone();
-        h.absorb(data);
-        let mut d = crate::hasher::Digest::zeroed(self.out_len);
-        h.finish(&mut d);
-        Ok(d.with_notice(h.core.notice()))
+        Ok(h.core.notice())
     }
 
     fn output_len(&self) -> usize {

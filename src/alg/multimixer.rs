@@ -20,7 +20,7 @@
 //! Streaming: the hasher reads the key side by side with the message (the key offset
 //! advances with the message), so memory stays bounded even when the key is a memory
 //! map of a multi-GiB file. Length-rule violations are reported by
-//! [`Hasher::finalize`]; once the message given is longer than the key, nothing more is
+//! [`Hasher::finish_into`]; once the message given is longer than the key, nothing more is
 //! absorbed (from the `update` call that overran it on), so no key byte past the end is
 //! ever read.
 //!
@@ -211,10 +211,6 @@ impl Hasher for Multimixer {
         });
     }
 
-    fn prefers_mmap(&self) -> bool {
-        true
-    }
-
     fn update_large(&mut self, data: &[u8]) {
         if data.len() < PARALLEL_MIN || rayon::current_num_threads() < 2 {
             return self.update(data);
@@ -251,7 +247,11 @@ impl Hasher for Multimixer {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 

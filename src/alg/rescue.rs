@@ -34,7 +34,7 @@
 //! not linear, so nothing can be absorbed before the total length is known (Winterfell
 //! says so too: "cannot be used in a stream mode"). A [`RescueHasher`] whose length has
 //! been announced ([`RescueHasher::with_len`], [`RescueHasher::expect_len`]) absorbs as
-//! data arrives, in constant memory, and fails at [`Hasher::finalize`] if the length
+//! data arrives, in constant memory, and fails at [`Hasher::finish_into`] if the length
 //! differs. Without an announced length, it keeps the input in memory until
 //! `finalize`.
 //!
@@ -372,7 +372,7 @@ fn digest_bytes(state: &[u64; STATE_WIDTH]) -> [u8; DIGEST_LEN] {
 
 /// The most bytes a [`RescueHasher`] without an announced length keeps in memory (a pipe,
 /// standard input that is not a file): a longer input is an error at
-/// [`Hasher::finalize`], so memory stays bounded.
+/// [`Hasher::finish_into`], so memory stays bounded.
 pub const BUFFER_MAX: usize = 64 << 20;
 
 /// Where a [`RescueHasher`] is.
@@ -406,7 +406,7 @@ pub struct RescueHasher {
 
 impl RescueHasher {
     /// A hasher on `rp`'s backend for an input of unknown length (kept in memory until
-    /// [`Hasher::finalize`]).
+    /// [`Hasher::finish_into`]).
     pub fn new(rp: Rp64_256) -> Self {
         Self {
             rp,
@@ -415,7 +415,7 @@ impl RescueHasher {
     }
 
     /// A hasher for an input of exactly `len` bytes, absorbed as it arrives in constant
-    /// memory; [`Hasher::finalize`] fails if the input had another length.
+    /// memory; [`Hasher::finish_into`] fails if the input had another length.
     pub fn with_len(rp: Rp64_256, len: u64) -> Self {
         let mut h = Self::new(rp);
         h.expect_len(len);
@@ -499,7 +499,11 @@ impl Hasher for RescueHasher {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         crate::hasher::whole_on_stack(self, data, out)
     }
 

@@ -92,11 +92,15 @@ impl<const R: usize> Hasher for Sha3<R> {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         let mut h = self.clone();
         h.absorb(data);
         h.finish(out);
-        Ok(())
+        Ok(None)
     }
 
     fn output_len(&self) -> usize {

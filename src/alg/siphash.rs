@@ -26,7 +26,7 @@
 //!
 //! Key hygiene: the state is key-equivalent (SipRounds are invertible, so the state at
 //! any point, together with the message, gives back the key). It is wiped when a hasher
-//! is dropped, including after [`Hasher::finalize`], and streaming finalization runs in
+//! is dropped, including after [`Hasher::finish_into`], and streaming finalization runs in
 //! place in the boxed state rather than in a stack copy. The one-call path
 //! ([`Hasher::digest_whole_into`] on a fresh prototype) works on a local copy that the
 //! optimizer keeps in registers: there is no stack copy to wipe (wiping one would force
@@ -331,7 +331,11 @@ impl<const C: usize, const D: usize> Hasher for SipHasher<C, D> {
         Ok(())
     }
 
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         if !self.buf.pending().is_empty() || self.len != 0 {
             return crate::hasher::whole_on_stack(self, data, out);
         }
@@ -344,7 +348,7 @@ impl<const C: usize, const D: usize> Hasher for SipHasher<C, D> {
             (k.whole24)(&self.state, data, self.wide)
         };
         write_tag(out, h1, self.wide.then_some(h2));
-        Ok(())
+        Ok(None)
     }
 
     fn output_len(&self) -> usize {

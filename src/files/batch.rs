@@ -5,13 +5,13 @@
 //! [`crate::files::parallel::FILE_BATCH`] inputs, on one thread. [`hash_batch`] runs the
 //! caller's work on each input in order with a [`Reader`]; the work hashes its files
 //! through [`Reader::hash_path`], which reads a file exactly as `io::hash_path_with`
-//! does (the same consistency checks and errors, per file) and then, for a hasher with a
-//! multi-buffer kernel ([`Hasher::multi_buffer_max`]) and a file of at most that size,
-//! keeps the content instead of hashing it. The kept files are hashed all at once
-//! ([`Hasher::digest_many`]: one file per SIMD lane) when the batch ends or when their
-//! bytes reach [`BUDGET`], and their digests are put into the work's results before the
-//! batch returns. Everything else (larger files, standard input, other hashers, errors)
-//! is done on the spot as before. So output order, error lines and exit statuses do not
+//! does (the same consistency checks and errors, per file) and then, for a hasher read
+//! with lanes ([`Reading::lanes`]: its read hint names lanes this CPU runs) and a file of
+//! at most their [`Lanes::max_input`], keeps the content instead of hashing it. The kept files
+//! are hashed all at once ([`Lanes::digest_many`]: one file per SIMD lane) when the batch
+//! ends or when their bytes reach [`BUDGET`], and their digests are put into the work's
+//! results before the batch returns. Everything else (larger files, standard input,
+//! other hashers, errors) is done on the spot as before. So output order, error lines and exit statuses do not
 //! change: an unreadable file is that file's error alone.
 //!
 //! Memory: a batch holds at most [`BUDGET`] bytes of kept content (plus the thread's
@@ -20,7 +20,8 @@
 //! `-j N`; a thread that waits inside another hasher's multi-threaded `update_large` may
 //! start another batch, so never more than the pipeline's window (4 × threads) batches.
 
-use crate::files::io::{Hashed, InputError, Mmap, Open, hash_file, read_path};
+use crate::alg::lanes::Lanes;
+use crate::files::io::{Hashed, InputError, Open, Reading, hash_file, read_path};
 use crate::hasher::{Digest, Error, Hasher};
 use std::ops::Deref;
 use std::path::Path;
@@ -31,10 +32,10 @@ use std::path::Path;
 pub const BUDGET: usize = 8 << 20;
 
 /// Items per batch when the pipeline runs on one thread (`-j1`): a whole batch, so one
-/// thread fills its lanes too, when `proto` has a multi-buffer kernel; otherwise one
+/// thread fills its lanes too, when `how` has lanes; otherwise one
 /// item at a time, each printed before the next is read, as without batches.
-pub fn serial_batch(proto: &dyn Hasher) -> usize {
-    if proto.multi_buffer_max() > 0 {
+pub fn serial_batch(how: Reading) -> usize {
+    if how.lanes.is_some() {
         crate::files::parallel::FILE_BATCH
     } else {
         1
@@ -46,6 +47,7 @@ struct Kept<P> {
     /// The batch item it belongs to.
     item: usize,
     proto: P,
+    lanes: Lanes,
     /// Its content: `arena[start..start + len]`.
     start: usize,
     len: usize,
@@ -54,7 +56,6 @@ struct Kept<P> {
 /// Reads a batch's files, keeping the small ones for its hashers' multi-buffer kernels.
 /// `P` is how the caller holds its hashers: `&dyn Hasher`, `Arc<dyn Hasher>`.
 pub struct Reader<P> {
-    mmap: Mmap,
     /// The index of the item being worked on.
     item: usize,
     arena: Vec<u8>,
@@ -70,9 +71,8 @@ thread_local! {
 }
 
 impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
-    fn new(mmap: Mmap) -> Reader<P> {
+    fn new() -> Reader<P> {
         Reader {
-            mmap,
             item: 0,
             arena: ARENA.take(),
             kept: Vec::new(),
@@ -80,10 +80,10 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
         }
     }
 
-    /// Hashes the file at `path` with `proto`, opened as `open` says, as `io::hash_file`
-    /// does; a file kept
-    /// for the lanes gets its digest when the batch ends (the result returned now holds
-    /// its size and an empty placeholder digest, which [`hash_batch`] replaces).
+    /// Hashes the file at `path` with `proto`, read as `how` says and opened as `open`
+    /// says, as `io::hash_file` does; a file kept for the lanes gets its digest when the
+    /// batch ends (the result returned now holds its size and an empty placeholder
+    /// digest, which [`hash_batch`] replaces).
     ///
     /// # Errors
     /// As `io::hash_path_with`: this file alone.
@@ -91,12 +91,13 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
         &mut self,
         path: &Path,
         proto: P,
+        how: Reading,
         open: Open<'_>,
     ) -> Result<Hashed, InputError> {
-        let max = proto.multi_buffer_max();
-        if max == 0 {
-            return hash_file(path, &*proto, self.mmap, open);
-        }
+        let Some(lanes) = how.lanes else {
+            return hash_file(path, &*proto, how, open);
+        };
+        let max = lanes.max_input();
         let Reader {
             item,
             arena,
@@ -120,6 +121,7 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
             kept.push(Kept {
                 item: *item,
                 proto: proto.clone(),
+                lanes,
                 start: arena.len(),
                 len: data.len(),
             });
@@ -127,7 +129,7 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
             is_kept = true;
             Ok(Digest::zeroed(0))
         };
-        let res = read_path(path, &*proto, self.mmap, open, &mut keep);
+        let res = read_path(path, &*proto, how, open, &mut keep);
         if is_kept && res.is_err() {
             // Never after the content was complete and checked; but should it be, the
             // error stands and nothing is hashed for it.
@@ -135,6 +137,12 @@ impl<P: Clone + Deref<Target = dyn Hasher>> Reader<P> {
         }
         res
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The kept files hashed together, per group, on this thread (for the tests).
+    static LANE_CALLS: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Where the next kept file starts in an arena of `len` bytes: 64-byte aligned, at least
@@ -153,8 +161,8 @@ fn place(len: usize) -> usize {
     }
 }
 
-/// Hashes every kept file, one `digest_many` call per hasher, into `done`, and empties
-/// the arena.
+/// Hashes every kept file, one [`Lanes::digest_many`] call per kind of lanes (a file
+/// alone gains nothing from lanes: its hasher's), into `done`, and empties the arena.
 fn hash_kept<P: Deref<Target = dyn Hasher>>(
     arena: &mut Vec<u8>,
     kept: &mut Vec<Kept<P>>,
@@ -162,16 +170,21 @@ fn hash_kept<P: Deref<Target = dyn Hasher>>(
 ) {
     let mut rest: Vec<Kept<P>> = std::mem::take(kept);
     while let Some(first) = rest.first() {
-        let proto: *const dyn Hasher = &*first.proto;
+        let lanes = first.lanes;
         let (group, others): (Vec<Kept<P>>, Vec<Kept<P>>) = rest
             .into_iter()
-            .partition(|k| std::ptr::addr_eq(&*k.proto as *const dyn Hasher, proto));
+            .partition(|k| k.lanes.kind() == lanes.kind());
         rest = others;
         let msgs: Vec<&[u8]> = group
             .iter()
             .map(|k| &arena[k.start..k.start + k.len])
             .collect();
-        let digests = group[0].proto.digest_many(&msgs);
+        #[cfg(test)]
+        LANE_CALLS.with_borrow_mut(|c| c.push(group.len()));
+        let digests: Vec<Result<Digest, Error>> = match &group[..] {
+            [one] => vec![one.proto.digest_whole(msgs[0])],
+            _ => lanes.digest_many(&msgs).into_iter().map(Ok).collect(),
+        };
         for (k, d) in group.iter().zip(digests) {
             let res = d.map(|digest| Hashed {
                 digest,
@@ -189,14 +202,13 @@ fn hash_kept<P: Deref<Target = dyn Hasher>>(
 /// none).
 pub fn hash_batch<T, R, P>(
     items: Vec<T>,
-    mmap: Mmap,
     mut work: impl FnMut(T, &mut Reader<P>) -> R,
     slot: impl Fn(&mut R) -> Option<&mut Result<Hashed, InputError>>,
 ) -> Vec<R>
 where
     P: Clone + Deref<Target = dyn Hasher>,
 {
-    let mut reader = Reader::new(mmap);
+    let mut reader = Reader::new();
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.into_iter().enumerate() {
         reader.item = i;
@@ -223,45 +235,6 @@ mod tests {
     use super::*;
     use crate::testutil::TestRng;
     use sha2::Digest as _;
-
-    /// A hasher that counts its `digest_many` calls and their inputs, over MD5.
-    struct Spy {
-        inner: Box<dyn Hasher>,
-        calls: std::sync::Mutex<Vec<usize>>,
-    }
-
-    impl Hasher for Spy {
-        fn update(&mut self, data: &[u8]) {
-            self.inner.update(data);
-        }
-        fn finish_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
-            self.inner.finish_into(out)
-        }
-        fn output_len(&self) -> usize {
-            16
-        }
-        fn backend(&self) -> crate::Backend {
-            crate::Backend::Portable
-        }
-        fn box_clone(&self) -> Box<dyn Hasher> {
-            self.inner.box_clone()
-        }
-        fn multi_buffer_max(&self) -> usize {
-            1000
-        }
-        fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
-            self.calls.lock().unwrap().push(inputs.len());
-            crate::alg::lanes::digest_many_on(
-                crate::alg::lanes::Kind::Md5,
-                crate::Backend::Portable,
-                inputs,
-            )
-            .unwrap()
-            .into_iter()
-            .map(Ok)
-            .collect()
-        }
-    }
 
     #[test]
     fn kept_files_start_aligned_and_off_the_page_offset_of_the_read_buffer() {
@@ -290,7 +263,8 @@ mod tests {
                 }
                 _ => {
                     // Above the kept size for some: hashed on the spot.
-                    let data = rng.bytes(if i % 4 == 0 { 3000 } else { i * 31 });
+                    let max = crate::alg::lanes::MAX_INPUT;
+                    let data = rng.bytes(if i % 4 == 0 { max + i } else { i * 31 });
                     std::fs::write(&p, &data).unwrap();
                     want.push(Ok((
                         hex::encode(md5::Md5::digest(&data)),
@@ -300,18 +274,19 @@ mod tests {
             }
             paths.push(p);
         }
-        let spy = Spy {
-            inner: crate::Algorithm::lookup("md5")
-                .unwrap()
-                .hasher(None, &crate::Params::default())
-                .unwrap(),
-            calls: Default::default(),
+        let md5 = crate::Algorithm::lookup("md5").unwrap();
+        let proto = md5.hasher(None, &crate::Params::default()).unwrap();
+        let proto: &dyn Hasher = &*proto;
+        // The portable kernel, which every CPU has.
+        let how = Reading {
+            lanes: Lanes::on(crate::alg::lanes::Kind::Md5, crate::Backend::Portable),
+            ..Reading::new(md5.read)
         };
-        let proto: &dyn Hasher = &spy;
+        assert!(how.lanes.is_some());
+        LANE_CALLS.take();
         let got = hash_batch(
             paths,
-            Mmap::Auto,
-            |p, r| r.hash_path(&p, proto, Open::Named),
+            |p, r| r.hash_path(&p, proto, how, Open::Named),
             |res| Some(res),
         );
         let got: Vec<Result<(String, u64), String>> = got
@@ -322,11 +297,12 @@ mod tests {
             })
             .collect();
         assert_eq!(got, want);
-        // One call for all the kept files (those of at most 1000 bytes).
+        // One call of the lanes for all the kept files (those of at most their size).
         let kept = want
             .iter()
-            .filter(|w| matches!(w, Ok((_, n)) if *n <= 1000))
+            .filter(|w| matches!(w, Ok((_, n)) if *n as usize <= crate::alg::lanes::MAX_INPUT))
             .count();
-        assert_eq!(*spy.calls.lock().unwrap(), [kept]);
+        assert!(kept > 1);
+        assert_eq!(LANE_CALLS.take(), [kept]);
     }
 }

@@ -2,7 +2,7 @@
 //! list, read lazily (a list of a million names streams in bounded memory), with
 //! directory arguments expanded into their trees under `-r`.
 
-use crate::files::io::{Hashed, InputError, Mmap, Open};
+use crate::files::io::{Hashed, InputError, Open, Reading};
 use crate::files::keyfile::ReadError;
 use crate::files::names::{bytes_to_path, path_bytes};
 use crate::files::walk::{Item, TreeRules, Walker};
@@ -111,17 +111,18 @@ impl Input {
         }
     }
 
-    /// Hashes the input with a copy of `proto` (see [`crate::files::io::hash_file`]); an input
+    /// Hashes the input with a copy of `proto`, read as `how` says (see
+    /// [`crate::files::io::hash_file`]); an input
     /// that stands for an error (a walk error, a skipped entry, a list that failed) is
     /// that error. A panic while hashing is a [severe](InputError::severe) error.
     ///
     /// # Errors
     /// The input's error, or why it could not be hashed.
-    pub fn hash(&self, proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+    pub fn hash(&self, proto: &dyn Hasher, how: Reading) -> Result<Hashed, InputError> {
         match self {
-            Input::Stdin => crate::files::io::hash_stdin_with(proto, mmap),
-            Input::Path(p) => crate::files::io::hash_file(p, proto, mmap, Open::Named),
-            Input::Walked(p) => crate::files::io::hash_file(p, proto, mmap, Open::Walked),
+            Input::Stdin => crate::files::io::hash_stdin_with(proto, how),
+            Input::Path(p) => crate::files::io::hash_file(p, proto, how, Open::Named),
+            Input::Walked(p) => crate::files::io::hash_file(p, proto, how, Open::Walked),
             Input::Error(_, e) | Input::Skipped(_, e) | Input::ListError(_, e) => {
                 Err(InputError::new(e.clone()))
             }

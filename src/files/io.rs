@@ -6,6 +6,8 @@
 mod mmap;
 mod stdio;
 
+use crate::alg::lanes::Lanes;
+use crate::algorithm::{Large, ReadHint};
 use crate::hasher::{Digest, Error, Hasher};
 use std::cell::Cell;
 use std::fmt;
@@ -19,7 +21,7 @@ pub use mmap::MappedFile;
 pub use stdio::{closed_error, stdin, stdin_direct, stdout_closed};
 
 /// Regular files at least this large are memory-mapped when the hasher hashes large
-/// buffers on several threads ([`Hasher::prefers_mmap`]: BLAKE3, Multimixer-128).
+/// buffers on all threads ([`Large::AllThreads`]: BLAKE3, Multimixer-128).
 /// Mapping costs a few µs more per file than `read()`, so small files are read.
 pub const MMAP_MIN: u64 = 256 * 1024;
 
@@ -29,12 +31,40 @@ const CHUNK: usize = 1 << 20;
 /// Whether large files may be memory-mapped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mmap {
-    /// When the hasher prefers it ([`Hasher::prefers_mmap`]) and the file is at least
-    /// [`MMAP_MIN`] bytes.
+    /// When the read hint calls for it (see [`hash_path`]).
     #[default]
     Auto,
     /// Never (`--no-mmap`): every file is read.
     Never,
+}
+
+/// How a hasher's inputs are read: its read hint, resolved for this CPU, and the
+/// memory-map policy.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    /// How the hasher hashes a large input ([`ReadHint::large`]).
+    pub large: Large,
+    /// The lanes that hash its small inputs together (`crate::files::batch`), if any.
+    pub lanes: Option<Lanes>,
+    /// Whether large files may be memory-mapped.
+    pub mmap: Mmap,
+}
+
+impl Reading {
+    /// Reading as `hint` says (its lanes if this CPU runs them, [`Lanes::chosen`]), large
+    /// files mapped where the rule for it says.
+    pub fn new(hint: ReadHint) -> Reading {
+        Reading {
+            large: hint.large,
+            lanes: hint.lanes.and_then(Lanes::chosen),
+            mmap: Mmap::Auto,
+        }
+    }
+
+    /// This reading under the memory-map policy `mmap`.
+    pub fn mmap(self, mmap: Mmap) -> Reading {
+        Reading { mmap, ..self }
+    }
 }
 
 /// A digest and the number of bytes it covers.
@@ -140,7 +170,7 @@ mod panic_hook {
         fn finish_into(&mut self, _: &mut [u8]) -> Result<(), Error> {
             panic!("test-only hasher: panicking as asked by KHSUM_TEST_PANIC_ON");
         }
-        fn digest_whole_into(&self, _: &[u8], _: &mut [u8]) -> Result<(), Error> {
+        fn digest_whole_into(&self, _: &[u8], _: &mut [u8]) -> Result<Option<&'static str>, Error> {
             panic!("test-only hasher: panicking as asked by KHSUM_TEST_PANIC_ON");
         }
         fn output_len(&self) -> usize {
@@ -224,11 +254,12 @@ pub const FIRST: usize = 64 * 1024;
 /// more than a tick of the kernel's coarse clock and the 2 s timestamp granularity of FAT.
 pub const SETTLE: Duration = Duration::from_secs(3);
 
-/// Hashes the file at `path` with a fresh copy of `proto` and returns the digest.
+/// Hashes the file at `path` with a fresh copy of `proto`, read as `hint` says, and
+/// returns the digest.
 ///
 /// Directories are refused (`Is a directory`). Regular files of at least [`MMAP_MIN`]
-/// bytes are memory-mapped and fed to [`Hasher::update_large`] when the hasher
-/// [prefers it](Hasher::prefers_mmap); everything else — files for single-threaded hashers, FIFOs,
+/// bytes are memory-mapped and fed to [`Hasher::update_large`] when the hasher hashes
+/// them on all threads ([`Large::AllThreads`]); everything else — files for single-threaded hashers, FIFOs,
 /// devices — is read into a buffer that stays in cache (on the machine
 /// measured, that is faster for a single-threaded hash than walking a mapping: SHA-256
 /// of a 1 GiB page-cached file: 0.71 s read vs 0.92 s mapped, both `bash benches/peers.sh`),
@@ -245,16 +276,16 @@ pub const SETTLE: Duration = Duration::from_secs(3);
 ///
 /// # Errors
 /// The file cannot be opened or read, or it changed while being read.
-pub fn hash_path(path: &Path, proto: &dyn Hasher) -> Result<Digest, InputError> {
-    hash_path_with(path, proto, Mmap::Auto).map(|h| h.digest)
+pub fn hash_path(path: &Path, proto: &dyn Hasher, hint: ReadHint) -> Result<Digest, InputError> {
+    hash_path_with(path, proto, Reading::new(hint)).map(|h| h.digest)
 }
 
-/// [`hash_path`] under a memory-map policy, returning the digest with the input's size.
+/// [`hash_path`], read as `how` says, returning the digest with the input's size.
 ///
 /// # Errors
 /// As [`hash_path`].
-pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
-    hash_file(path, proto, mmap, Open::Named)
+pub fn hash_path_with(path: &Path, proto: &dyn Hasher, how: Reading) -> Result<Hashed, InputError> {
+    hash_file(path, proto, how, Open::Named)
 }
 
 /// [`hash_path_with`], opening the file as `open` says.
@@ -264,16 +295,14 @@ pub fn hash_path_with(path: &Path, proto: &dyn Hasher, mmap: Mmap) -> Result<Has
 pub fn hash_file(
     path: &Path,
     proto: &dyn Hasher,
-    mmap: Mmap,
+    how: Reading,
     open: Open<'_>,
 ) -> Result<Hashed, InputError> {
-    read_path(path, proto, mmap, open, &mut |data| {
-        proto.digest_whole(data)
-    })
+    read_path(path, proto, how, open, &mut |data| proto.digest_whole(data))
 }
 
 /// What hashes a file read whole into memory (its content after every consistency
-/// check): [`Hasher::digest_whole`], or `crate::files::batch`'s collector, which keeps small
+/// check): `digest_whole`, or `crate::files::batch`'s collector, which keeps small
 /// files to hash many at once in SIMD lanes and returns a placeholder.
 pub(crate) type Whole<'a> = dyn FnMut(&[u8]) -> Result<Digest, Error> + 'a;
 
@@ -282,15 +311,16 @@ pub(crate) type Whole<'a> = dyn FnMut(&[u8]) -> Result<Digest, Error> + 'a;
 pub(crate) fn read_path(
     path: &Path,
     proto: &dyn Hasher,
-    mmap: Mmap,
+    how: Reading,
     open: Open<'_>,
     whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
     #[cfg(debug_assertions)]
     if let Some(p) = panic_hook::for_path(path, proto) {
-        return guarded(|| hash_opened(path, &p, mmap, open, &mut |data| p.digest_whole(data)));
+        let p: &dyn Hasher = &p;
+        return guarded(|| hash_opened(path, p, how, open, &mut |data| p.digest_whole(data)));
     }
-    guarded(|| hash_opened(path, proto, mmap, open, whole))
+    guarded(|| hash_opened(path, proto, how, open, whole))
 }
 
 /// Opens a file as `open` says.
@@ -310,7 +340,7 @@ fn open_file(path: &Path, open: Open<'_>) -> io::Result<File> {
 fn hash_opened(
     path: &Path,
     proto: &dyn Hasher,
-    mmap: Mmap,
+    how: Reading,
     open: Open<'_>,
     whole: &mut Whole<'_>,
 ) -> Result<Hashed, InputError> {
@@ -353,10 +383,10 @@ fn hash_opened(
                 });
             }
             // Unchanged while the first bytes were read: keep them, check the rest.
-            return hash_open(&file, &meta, 0, proto, mmap, buf, n, whole);
+            return hash_open(&file, &meta, 0, proto, how, buf, n, whole);
         }
         (&file).rewind()?;
-        hash_open(&file, &meta, 0, proto, mmap, buf, 0, whole)
+        hash_open(&file, &meta, 0, proto, how, buf, 0, whole)
     })
 }
 
@@ -466,7 +496,7 @@ fn read_some(mut r: impl Read, buf: &mut [u8]) -> io::Result<usize> {
 /// it matched `meta`. The length is announced, the file is mapped when the hasher prefers
 /// it (only from the start), and the size and timestamps are compared with `meta` after
 /// reading. A file that fits `buf` is read whole into it and hashed in one call
-/// (`whole`: [`Hasher::digest_whole`] or the batch collector), which spares thousands of
+/// (`whole`: `digest_whole` or the batch collector), which spares thousands of
 /// small files a heap copy of the hasher.
 #[allow(clippy::too_many_arguments)]
 fn hash_open(
@@ -474,7 +504,7 @@ fn hash_open(
     meta: &Metadata,
     start: u64,
     proto: &dyn Hasher,
-    mmap: Mmap,
+    how: Reading,
     buf: &mut [u8],
     have: usize,
     whole: &mut Whole<'_>,
@@ -486,9 +516,10 @@ fn hash_open(
     if expected > 0 && (have as u64) > expected {
         return Err(changed());
     }
-    let auto = mmap == Mmap::Auto && start == 0;
-    let ahead = auto && use_fault_ahead(proto, meta.len());
-    let mmap = auto && big_for_mmap(meta, proto, ahead);
+    let large = how.large;
+    let auto = how.mmap == Mmap::Auto && start == 0;
+    let ahead = auto && use_fault_ahead(large, meta.len());
+    let mmap = auto && big_for_mmap(meta, large, ahead);
     if expected > 0 && expected <= buf.len() as u64 && !mmap {
         let len = expected as usize;
         read_exact(file, &mut buf[have..len])?;
@@ -522,8 +553,8 @@ fn hash_open(
     }
     let rest = expected.saturating_sub(have as u64);
     let n = have as u64
-        + if use_pipeline(proto, rest) {
-            read_timed(file, &mut *h, rest, buf)?
+        + if use_pipeline(large, rest) {
+            read_pipelined(file, &mut *h, rest, buf)?
         } else {
             read_all(file, &mut *h, rest, buf)?
         };
@@ -549,8 +580,8 @@ fn finish(mut h: Box<dyn Hasher>) -> Result<Digest, InputError> {
     Ok(d.with_notice(h.notice()))
 }
 
-/// Inputs at least this large are read by a helper thread while this one hashes
-/// (`read_pipelined`): starting the thread costs tens of microseconds.
+/// Inputs at least this large get a helper thread (a ring's reader, or a mapping's page
+/// toucher): starting the thread costs tens of microseconds.
 pub const PIPELINE_MIN: u64 = 8 << 20;
 
 /// Pieces of the thread's read buffer ([`CHUNK`]) the helper fills in turn: 4 × 256 KiB,
@@ -559,155 +590,61 @@ pub const PIPELINE_MIN: u64 = 8 << 20;
 /// more in hand-offs; `bash benches/modes.sh` and PERFORMANCE.md.)
 const RING: usize = 4;
 
-/// Whether the rest of a file is read on a helper thread while this one hashes: the
-/// hasher hashes on the calling thread alone (everything but the hashers that
-/// [prefer a mapping](Hasher::prefers_mmap) because they hash on all threads), the rest
-/// is large, and a thread allowed (`-j`; `-j1` keeps everything on one thread) is idle:
-/// fewer files are being hashed and rings running than threads. With every thread
-/// hashing, a ring would only add its hand-offs (5–25% more CPU time for the fast
-/// hashes) to cores with no time to spare.
-fn use_pipeline(proto: &dyn Hasher, len: u64) -> bool {
-    !proto.prefers_mmap() && helper_fits(len)
+/// The read rule for the rest of a large file, one per read hint:
+///
+/// * [`Large::AllThreads`] (BLAKE3, Multimixer-128): mapped from [`MMAP_MIN`] bytes and
+///   hashed on all threads ([`big_for_mmap`]), as b3sum does;
+/// * [`Large::MemorySpeed`]: mapped, with a helper faulting the pages in ahead
+///   ([`use_fault_ahead`]);
+/// * [`Large::Plain`], and a memory-speed hasher not mapped (`--no-mmap`, standard
+///   input from an offset): read by a helper into a ring while this thread hashes
+///   ([`read_pipelined`]);
+///
+/// the helpers from [`PIPELINE_MIN`] bytes on and while a thread is free for them
+/// ([`helper_fits`]); everything else is read on the hashing thread. This function is
+/// the ring's part of the rule.
+fn use_pipeline(large: Large, len: u64) -> bool {
+    large != Large::AllThreads && helper_fits(len)
 }
 
-/// Whether a helper thread (a ring's reader, or a mapping's page toucher) may start for
-/// `len` bytes left now: [`ring_fits`] with this pool's threads and the files and rings
-/// running.
+/// Whether a helper thread may start for `len` bytes left now: [`free_thread`] with this
+/// pool's threads and the files being hashed.
 fn helper_fits(len: u64) -> bool {
-    use std::sync::atomic::Ordering::Relaxed;
     // The length first: a small file (most of them) reads no shared counter.
     len >= PIPELINE_MIN
-        && ring_fits(
-            len,
+        && free_thread(
             rayon::current_num_threads(),
-            BUSY.load(Relaxed),
-            RINGS.load(Relaxed),
+            HASHING.load(std::sync::atomic::Ordering::Relaxed),
         )
 }
 
-/// [`helper_fits`]'s rule for `len` bytes left, `threads` allowed, `busy` files being
-/// hashed (the caller's among them; standard input is not counted, hence at least one)
-/// and `rings` running.
-fn ring_fits(len: u64, threads: usize, busy: usize, rings: usize) -> bool {
-    len >= PIPELINE_MIN && threads >= 2 && busy.max(1) + rings < threads
+/// [`helper_fits`]'s one special case: a helper only while every file being hashed
+/// (`hashing`, the caller's among them; standard input is not counted, hence at least
+/// one) can have one, with `threads` allowed. A helper per file with every thread
+/// hashing only adds hand-offs to busy cores: four 64 MiB files on 2 cores took 1.43×
+/// (XXH3) and 1.08× (SHA-256) the time with a ring per file (PERFORMANCE.md, "a ring per
+/// worker").
+fn free_thread(threads: usize, hashing: usize) -> bool {
+    2 * hashing.max(1) <= threads
 }
 
 /// Files being hashed now ([`hash_opened`]), on any thread.
-static BUSY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static HASHING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Rings running now ([`read_pipelined`]): each has a helper thread reading.
-static RINGS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// One count in [`BUSY`] or [`RINGS`] while it lives.
-struct Busy(&'static std::sync::atomic::AtomicUsize);
+/// One count in [`HASHING`] while it lives.
+struct Busy;
 
 impl Busy {
     fn enter() -> Busy {
-        Busy::count(&BUSY)
-    }
-
-    fn count(c: &'static std::sync::atomic::AtomicUsize) -> Busy {
-        c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Busy(c)
+        HASHING.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Busy
     }
 }
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        HASHING.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
     }
-}
-
-/// Bytes [`read_timed`] reads each way to time it: on the hashing thread, then through
-/// the ring.
-const TRIAL: u64 = 4 << 20;
-
-/// Reads the rest of a large file (`hint` bytes, or to its end when 0, as [`read_all`])
-/// the faster of two ways, as measured on the file itself: the first [`TRIAL`] bytes are
-/// read on the hashing thread (timed from its second read, so the buffer's page faults
-/// and cold caches are not counted), the next `TRIAL` through the ring
-/// ([`read_pipelined`], timed from its first piece, so the helper's start is not
-/// counted), and the way that was faster per byte reads the rest.
-///
-/// Which way wins depends on the CPU, the hash and the moment, not only on the
-/// algorithm's class: the ring's hashing core reads lines the other core wrote, which the
-/// fastest SIMD hashes (HighwayHash, xxh3) consume at 10 GB/s, and in a guest whose two
-/// virtual CPUs the host may place on one physical core the helper's copy competes with
-/// the hash (one AMD Zen 3 guest, 256 MiB page-cached: HighwayHash-256 took 47 ms
-/// through the ring against 62 on one thread in one run of `python3 benches/alt.py`, 63 against
-/// 53 in one of `benches/modes.sh`; PERFORMANCE.md). The slower way's trial costs a few
-/// percent, and only for files of tens of megabytes. Timing again every 32 MiB (28 MiB
-/// the faster way, 4 the other), to follow the host moving the threads, cost 7–13% where
-/// the ring was 1.3–1.5 times as fast (SipHash-1-3 99.7 ms against 88.5 with one
-/// decision, HighwayHash-64 62.2 against 58.1; same guest, 9 alternating runs): one
-/// decision it is.
-fn read_timed(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
-    read_timed_by(file, h, hint, buf, TRIAL)
-}
-
-/// [`read_timed`] with its trial length.
-fn read_timed_by(
-    file: &File,
-    h: &mut dyn Hasher,
-    hint: u64,
-    buf: &mut [u8],
-    trial: u64,
-) -> io::Result<u64> {
-    use std::time::Instant;
-    let mut total = 0u64;
-    // What is left to read, or 0 (to the end) without an announced length.
-    let left = |total: u64| if hint == 0 { 0 } else { hint - total };
-    // Reads up to `len` bytes one way (the rest of the file when 0); returns the bytes
-    // read and the seconds per byte it measured (infinite when it timed nothing).
-    let mut read = |ring: bool, len: u64| -> io::Result<(u64, f64)> {
-        if ring {
-            let mut first: Option<(Instant, u64)> = None;
-            let mut last = (0u64, f64::INFINITY);
-            let n = read_pipelined(file, h, len, buf, &mut |done| match first {
-                None => first = Some((Instant::now(), done)),
-                Some((t0, from)) => last = (done - from, t0.elapsed().as_secs_f64()),
-            })?;
-            Ok((n, last.1 / last.0 as f64))
-        } else {
-            let whole = buf.len() as u64;
-            let mut take = |len: u64, h: &mut dyn Hasher| {
-                read_all(
-                    Read::take(file, if len == 0 { u64::MAX } else { len }),
-                    h,
-                    0,
-                    buf,
-                )
-            };
-            // Like the ring's first piece, the first read (a whole buffer) is not timed:
-            // it faults in the buffer's pages and starts from cold caches, and counting
-            // it made the ring look 1.6 times as fast as one thread where it was 10%
-            // slower (LeMac, CRC and xxh3 on AMD Zen 4).
-            let warm = if len == 0 { whole } else { len.min(whole) };
-            let n0 = take(warm, h)?;
-            if n0 < warm || n0 == len {
-                return Ok((n0, f64::INFINITY));
-            }
-            let t = Instant::now();
-            let n = take(if len == 0 { 0 } else { len - n0 }, h)?;
-            Ok((n0 + n, t.elapsed().as_secs_f64() / n as f64))
-        }
-    };
-    let mut cost = [0f64; 2];
-    for ring in [false, true] {
-        let len = if hint == 0 {
-            trial
-        } else {
-            trial.min(left(total))
-        };
-        let (n, c) = read(ring, len)?;
-        total += n;
-        if n < len || (hint > 0 && left(total) == 0) {
-            return Ok(total);
-        }
-        cost[usize::from(ring)] = c;
-    }
-    let (n, _) = read(cost[1] <= cost[0], left(total))?;
-    Ok(total + n)
 }
 
 /// Reads the rest of `file` (`hint` bytes, or to its end when 0, as [`read_all`]) on a
@@ -716,22 +653,15 @@ fn read_timed_by(
 /// the page cache nor takes a page fault: it only hashes bytes already in the caches,
 /// and the helper's work is the very copy a single-threaded read makes, so the two
 /// together cost what `read` costs on one thread, plus a hand-off per 256 KiB, whatever
-/// the CPU's page-fault cost (a helper faulting a mapping's pages in ahead, used before,
-/// made SipHash 1.4–1.9× slower on an Intel Xeon, issue 26). After each piece, `hashed`
-/// gets the bytes hashed so far (for [`read_timed`]'s clock). Returns the bytes read.
-fn read_pipelined(
-    file: &File,
-    h: &mut dyn Hasher,
-    hint: u64,
-    buf: &mut [u8],
-    hashed: &mut dyn FnMut(u64),
-) -> io::Result<u64> {
+/// the CPU's page-fault cost (a helper faulting a mapping's pages in ahead made SipHash
+/// 1.4–1.9× slower on an Intel Xeon, issue 26: the hashes slower than memory are not
+/// mapped). Returns the bytes read.
+fn read_pipelined(file: &File, h: &mut dyn Hasher, hint: u64, buf: &mut [u8]) -> io::Result<u64> {
     use std::sync::mpsc::sync_channel;
     // Whole pieces of the aligned buffer's first CHUNK bytes: page-aligned, and an
     // announced length that is a multiple of a piece ends the reads with no extra call.
     let piece = buf.len().min(CHUNK) / RING;
     let buf = &mut buf[..piece * RING];
-    let _ring = Busy::count(&RINGS);
     // The channels live inside the scope: if hashing panics, unwinding drops them, the
     // helper's next receive or send fails and it ends, and the scope can join it.
     std::thread::scope(|s| {
@@ -744,7 +674,7 @@ fn read_pipelined(
             let mut total = 0u64;
             while let Ok(p) = free_rx.recv() {
                 // An announced length is never read past: the caller's size check
-                // sees a file that grew, and a stretch of a timed read ends there.
+                // sees a file that grew.
                 let room = if hint > 0 {
                     p.len()
                         .min(usize::try_from(hint - total).unwrap_or(usize::MAX))
@@ -770,7 +700,6 @@ fn read_pipelined(
             let (p, n) = r?;
             total += n as u64;
             h.update_large(&p[..n]);
-            hashed(total);
             // The helper may be done already: then the piece is not needed again.
             let _ = free_tx.send(p);
         }
@@ -779,23 +708,23 @@ fn read_pipelined(
 }
 
 /// Whether a regular file is large enough to be memory-mapped for this hasher: one that
-/// [prefers a mapping](Hasher::prefers_mmap), or one whose pages a helper will fault in
-/// ahead (`ahead`, from [`use_fault_ahead`]).
-fn big_for_mmap(meta: &Metadata, proto: &dyn Hasher, ahead: bool) -> bool {
-    cfg!(unix) && meta.len() >= MMAP_MIN && (proto.prefers_mmap() || ahead)
+/// hashes on all threads, or one whose pages a helper will fault in ahead (`ahead`, from
+/// [`use_fault_ahead`]).
+fn big_for_mmap(meta: &Metadata, large: Large, ahead: bool) -> bool {
+    cfg!(unix) && meta.len() >= MMAP_MIN && (large == Large::AllThreads || ahead)
 }
 
 /// Whether a file of `len` bytes is mapped and its pages faulted in ahead by a helper
-/// thread: the hasher asks for it ([`Hasher::fault_ahead`]) and a helper fits
+/// thread: the hasher hashes at memory speed ([`Large::MemorySpeed`]) and a helper fits
 /// ([`helper_fits`], as for a ring). `-j1` keeps one thread.
-fn use_fault_ahead(proto: &dyn Hasher, len: u64) -> bool {
-    proto.fault_ahead() && helper_fits(len)
+fn use_fault_ahead(large: Large, len: u64) -> bool {
+    large == Large::MemorySpeed && helper_fits(len)
 }
 
 /// Hashes a mapped input; with `ahead` ([`use_fault_ahead`]), a scoped helper thread
 /// touches one byte of every page from the start while this thread hashes, so the page
 /// faults of a page-cached file are taken on the other core instead of stalling the hash
-/// chain. The helper counts as a ring while it runs, and stops when the hash is done;
+/// chain. The helper stops when the hash is done;
 /// the hashing thread faults in whatever it reaches first itself. A fault past a
 /// truncated file's end, on either thread, is caught by the mapping's guard.
 #[cfg(unix)]
@@ -808,7 +737,6 @@ fn update_mapped(h: &mut dyn Hasher, bytes: &[u8], ahead: bool) {
     let done = AtomicBool::new(false);
     std::thread::scope(|s| {
         s.spawn(|| {
-            let _ring = Busy::count(&RINGS);
             for (i, page) in bytes.chunks(PAGE).enumerate() {
                 if i % 64 == 0 && done.load(Relaxed) {
                     return;
@@ -843,19 +771,19 @@ fn read_exact(mut file: &File, buf: &mut [u8]) -> Result<(), InputError> {
 /// # Errors
 /// A read error, a redirected file that changed while being read, or standard input
 /// closed when khsum started ([`stdin`]: "Bad file descriptor").
-pub fn hash_stdin(proto: &dyn Hasher) -> Result<Digest, InputError> {
-    hash_stdin_with(proto, Mmap::Auto).map(|h| h.digest)
+pub fn hash_stdin(proto: &dyn Hasher, hint: ReadHint) -> Result<Digest, InputError> {
+    hash_stdin_with(proto, Reading::new(hint)).map(|h| h.digest)
 }
 
-/// [`hash_stdin`] under a memory-map policy, returning the digest with the input's size.
+/// [`hash_stdin`], read as `how` says, returning the digest with the input's size.
 ///
 /// # Errors
 /// As [`hash_stdin`].
-pub fn hash_stdin_with(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
-    guarded(|| hash_stdin_inner(proto, mmap))
+pub fn hash_stdin_with(proto: &dyn Hasher, how: Reading) -> Result<Hashed, InputError> {
+    guarded(|| hash_stdin_inner(proto, how))
 }
 
-fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError> {
+fn hash_stdin_inner(proto: &dyn Hasher, how: Reading) -> Result<Hashed, InputError> {
     let stdin = stdin()?;
     #[cfg(unix)]
     {
@@ -872,7 +800,7 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
                     &meta,
                     start,
                     proto,
-                    mmap,
+                    how,
                     aligned(store, CHUNK),
                     0,
                     &mut |d| proto.digest_whole(d),
@@ -881,7 +809,7 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
         }
     }
     #[cfg(not(unix))]
-    let _ = mmap;
+    let _ = how;
     let mut h = proto.box_clone();
     let size = with_buf(proto.input_is_secret(), |store| {
         read_all(stdin.lock(), &mut *h, 0, aligned(store, CHUNK))
@@ -890,18 +818,6 @@ fn hash_stdin_inner(proto: &dyn Hasher, mmap: Mmap) -> Result<Hashed, InputError
         digest: finish(h)?,
         size,
     })
-}
-
-/// Hashes everything `reader` yields with a fresh copy of `proto`.
-///
-/// # Errors
-/// A read error.
-pub fn hash_reader(reader: impl Read, proto: &dyn Hasher) -> Result<Digest, InputError> {
-    let mut h = proto.box_clone();
-    with_buf(proto.input_is_secret(), |store| {
-        read_all(reader, &mut *h, 0, aligned(store, CHUNK))
-    })?;
-    finish(h)
 }
 
 /// Writes `bytes` to standard output with no buffer of khsum's or std's in between (on
@@ -1016,7 +932,8 @@ mod tests {
             let open = |f: &File, m: &Metadata| {
                 with_buf(proto.input_is_secret(), |store| {
                     let buf = aligned(store, CHUNK);
-                    hash_open(f, m, 0, &*proto, Mmap::Auto, buf, 0, &mut |d| {
+                    let how = Reading::new(ReadHint::PLAIN);
+                    hash_open(f, m, 0, &*proto, how, buf, 0, &mut |d| {
                         proto.digest_whole(d)
                     })
                 })
@@ -1041,11 +958,10 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn never_maps_when_told_not_to() {
-        let proto = crate::Algorithm::lookup("blake3")
-            .unwrap()
-            .hasher(None, &crate::Params::default())
-            .unwrap();
-        assert!(proto.prefers_mmap());
+        let alg = crate::Algorithm::lookup("blake3").unwrap();
+        let proto = alg.hasher(None, &crate::Params::default()).unwrap();
+        assert_eq!(alg.read.large, Large::AllThreads);
+        let how = Reading::new(alg.read);
         let d = tempfile::TempDir::new().unwrap();
         let path = d.path().join("f");
         let data = vec![7u8; 2 * MMAP_MIN as usize + 5];
@@ -1055,9 +971,10 @@ mod tests {
             size: data.len() as u64,
         };
         let before = MAPPED.get();
-        assert_eq!(hash_path_with(&path, &*proto, Mmap::Never).unwrap(), want);
+        let never = how.mmap(Mmap::Never);
+        assert_eq!(hash_path_with(&path, &*proto, never).unwrap(), want);
         assert_eq!(MAPPED.get(), before);
-        assert_eq!(hash_path_with(&path, &*proto, Mmap::Auto).unwrap(), want);
+        assert_eq!(hash_path_with(&path, &*proto, how).unwrap(), want);
         assert_eq!(MAPPED.get(), before + 1);
     }
 
@@ -1080,10 +997,11 @@ mod tests {
         let d = tempfile::TempDir::new().unwrap();
         let path = d.path().join("f");
         std::fs::write(&path, b"secret key material").unwrap();
-        let on_thread = |proto: Box<dyn Hasher>| {
+        let blake3 = crate::Algorithm::lookup("blake3").unwrap();
+        let on_thread = |proto: Box<dyn Hasher>, hint: ReadHint| {
             let path = path.clone();
             std::thread::spawn(move || {
-                hash_path(&path, &*proto).unwrap();
+                hash_path(&path, &*proto, hint).unwrap();
                 let buf = BUF.take();
                 assert!(!buf.is_empty());
                 buf.windows(6).any(|w| w == b"secret")
@@ -1091,16 +1009,10 @@ mod tests {
             .join()
             .unwrap()
         };
-        let plain = crate::Algorithm::lookup("blake3")
-            .unwrap()
-            .hasher(None, &crate::Params::default())
-            .unwrap();
-        assert!(on_thread(plain));
-        assert!(!on_thread(crate::alg::blake3::derive_key(
-            "khsum 2026 test",
-            32,
-            0
-        )));
+        let plain = blake3.hasher(None, &crate::Params::default()).unwrap();
+        assert!(on_thread(plain, blake3.read));
+        let derive = crate::alg::blake3::derive_key("khsum 2026 test", 32, 0);
+        assert!(!on_thread(derive, blake3.derive_read_hint()));
     }
 
     #[test]
@@ -1114,7 +1026,8 @@ mod tests {
     /// (`have`); so does a mapping whose pages a helper faults in ahead. The hashes at
     /// memory speed (HighwayHash, LeMac, XXH64, XXH3, the CRCs, the System V sum) map a
     /// large file when a thread is idle for the helper, never with one thread (`-j1`); the
-    /// others never map it. (A pool of 8 threads leaves one idle while other tests hash.)
+    /// others never map it. (A pool of 32 threads leaves a thread free while other tests
+    /// hash.)
     #[test]
     fn pipelined_read_gives_the_streaming_digest() {
         let d = tempfile::TempDir::new().unwrap();
@@ -1127,7 +1040,7 @@ mod tests {
                 .build()
                 .unwrap()
         };
-        let (idle, one) = (pool(8), pool(1));
+        let (idle, one) = (pool(32), pool(1));
         for (name, ahead) in [
             ("siphash-2-4", false),
             ("highwayhash-256", true),
@@ -1144,8 +1057,13 @@ mod tests {
             ("bsd", false),
         ] {
             let proto = keyed_hasher(name);
-            assert!(!proto.prefers_mmap(), "{name}");
-            assert_eq!(proto.fault_ahead(), ahead, "{name}");
+            let read = crate::Algorithm::lookup(name).unwrap().read;
+            let large = if ahead {
+                Large::MemorySpeed
+            } else {
+                Large::Plain
+            };
+            assert_eq!(read.large, large, "{name}");
             let mut h = proto.box_clone();
             h.update(&data);
             let want = Hashed {
@@ -1161,8 +1079,7 @@ mod tests {
                     let mut file = File::open(&path).unwrap();
                     file.seek(io::SeekFrom::Start(have as u64)).unwrap();
                     let hint = (data.len() - have) as u64;
-                    read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| {})
-                        .unwrap()
+                    read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
                 });
                 assert_eq!(n, (data.len() - have) as u64, "{name}");
                 assert_eq!(finish(h).unwrap(), want.digest, "{name}, ring from {have}");
@@ -1181,46 +1098,13 @@ mod tests {
             let mapped = |pool: &rayon::ThreadPool| {
                 pool.install(|| {
                     let before = MAPPED.get();
-                    let got = hash_path_with(&path, &*proto, Mmap::Auto);
+                    let got = hash_path_with(&path, &*proto, Reading::new(read));
                     (got.unwrap(), MAPPED.get() - before)
                 })
             };
             let want_mapped = u32::from(ahead && cfg!(unix));
             assert_eq!(mapped(&idle), (want.clone(), want_mapped), "{name}");
             assert_eq!(mapped(&one), (want, 0), "{name}, one thread");
-        }
-    }
-
-    /// The timed read gives the streaming digest and counts every byte, with an announced
-    /// length or none, whichever way the timing chooses for the rest (both are right),
-    /// and on a file that ends within either trial.
-    #[test]
-    fn timed_read_gives_the_streaming_digest() {
-        let d = tempfile::TempDir::new().unwrap();
-        let data = crate::testutil::TestRng::new(6).bytes(3 * TRIAL as usize + 12345);
-        let alg = crate::Algorithm::lookup("siphash-1-3").unwrap();
-        let key = crate::testutil::key_for(alg, &[], 0);
-        let proto = alg.hasher(key.as_ref(), &crate::Params::default()).unwrap();
-        for len in [data.len(), TRIAL as usize, TRIAL as usize - 1, 1000] {
-            let path = d.path().join(format!("f{len}"));
-            std::fs::write(&path, &data[..len]).unwrap();
-            let want = proto.digest_whole(&data[..len]).unwrap();
-            // The real trial, a short one and one that is not a whole number of ring
-            // pieces, one of them shorter than two pieces (a ring trial that times
-            // nothing: the hashing thread reads the rest).
-            for trial in [TRIAL, 1 << 19, (1 << 20) + 4097, 200_000] {
-                for hint in [0, len as u64] {
-                    let mut h = proto.box_clone();
-                    let n = with_buf(false, |store| {
-                        let file = File::open(&path).unwrap();
-                        let buf = aligned(store, CHUNK);
-                        read_timed_by(&file, &mut *h, hint, buf, trial).unwrap()
-                    });
-                    let at = format!("{len} bytes, hint {hint}, trial {trial}");
-                    assert_eq!(n, len as u64, "{at}");
-                    assert_eq!(finish(h).unwrap(), want, "{at}");
-                }
-            }
         }
     }
 
@@ -1236,111 +1120,27 @@ mod tests {
         alg.hasher(key.as_ref(), &params).unwrap()
     }
 
-    /// The timed read takes the way that was faster for the rest of the file. A probe
-    /// hasher, slow (20 ms) on one size of call, makes one way slow: reads on the hashing
-    /// thread hand it up to [`CHUNK`] bytes at a time, the ring pieces of `CHUNK / RING`.
-    /// The sizes of the calls after the two trials show which way read the rest. A slow
-    /// first call (400 ms: a cold start) does not count against the hashing thread: its
-    /// first read is not timed, as the ring's first piece is not.
+    /// A helper (a ring's reader or a mapping's page toucher) starts only for a large
+    /// rest, with more than one thread allowed, and while every file being hashed can
+    /// have one: with every thread busy, the file is read on the hashing thread.
     #[test]
-    fn timed_read_takes_the_faster_way() {
-        struct Probe {
-            sizes: Vec<usize>,
-            slow_chunks: bool,
-            slow_first: bool,
-        }
-        impl Hasher for Probe {
-            fn update(&mut self, data: &[u8]) {
-                if self.slow_first && self.sizes.is_empty() {
-                    std::thread::sleep(Duration::from_millis(400));
-                }
-                self.sizes.push(data.len());
-                if (data.len() > CHUNK / RING) == self.slow_chunks {
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-            }
-            fn finish_into(&mut self, _: &mut [u8]) -> Result<(), Error> {
-                Ok(())
-            }
-            fn output_len(&self) -> usize {
-                0
-            }
-            fn backend(&self) -> crate::backend::Backend {
-                crate::backend::Backend::Portable
-            }
-            fn box_clone(&self) -> Box<dyn Hasher> {
-                Box::new(Probe {
-                    sizes: Vec::new(),
-                    slow_chunks: self.slow_chunks,
-                    slow_first: self.slow_first,
-                })
-            }
-        }
-        let d = tempfile::TempDir::new().unwrap();
-        let path = d.path().join("f");
-        let len = 8 * CHUNK;
-        std::fs::write(&path, crate::testutil::TestRng::new(7).bytes(len)).unwrap();
-        let trial = 2 * CHUNK as u64;
-        for (slow_chunks, slow_first) in [(true, false), (false, false), (false, true)] {
-            for hint in [0, len as u64] {
-                let mut probe = Probe {
-                    sizes: Vec::new(),
-                    slow_chunks,
-                    slow_first,
-                };
-                let n = with_buf(false, |store| {
-                    let file = File::open(&path).unwrap();
-                    let buf = aligned(store, CHUNK);
-                    read_timed_by(&file, &mut probe, hint, buf, trial).unwrap()
-                });
-                assert_eq!(n, len as u64);
-                assert_eq!(probe.sizes.iter().sum::<usize>(), len);
-                // The calls after the two trials' bytes.
-                let mut at = 0;
-                let rest: Vec<usize> = (probe.sizes.iter())
-                    .filter(|&&n| {
-                        at += n;
-                        at > 2 * trial as usize
-                    })
-                    .copied()
-                    .collect();
-                let largest = rest.iter().max().copied().unwrap_or(0);
-                let what = format!("slow chunks {slow_chunks}, first {slow_first}, hint {hint}");
-                assert!(!rest.is_empty(), "{what}: {:?}", probe.sizes);
-                // The ring read the rest (only pieces) exactly when chunks were slow.
-                assert_eq!(
-                    largest <= CHUNK / RING,
-                    slow_chunks,
-                    "{what}: {:?}",
-                    probe.sizes
-                );
-            }
-        }
-    }
-
-    /// A ring is started only for a large rest, with more than one thread allowed, and
-    /// while fewer files are being hashed and rings running than threads: with every
-    /// thread busy, the file is read on the hashing thread.
-    #[test]
-    fn a_ring_needs_an_idle_thread() {
-        let big = PIPELINE_MIN;
-        for (len, threads, busy, rings, fits) in [
-            (big, 2, 1, 0, true),
-            (big, 2, 0, 0, true), // standard input: not counted as busy
-            (big - 1, 2, 1, 0, false),
-            (big, 1, 1, 0, false),
-            (big, 2, 2, 0, false),
-            (big, 2, 1, 1, false),
-            (big, 4, 2, 1, true),
-            (big, 4, 3, 1, false),
-            (big, 8, 1, 6, true),
+    fn a_helper_needs_a_free_thread() {
+        for (threads, hashing, fits) in [
+            (2, 1, true),
+            (2, 0, true), // standard input: not counted as hashing
+            (1, 1, false),
+            (2, 2, false),
+            (4, 2, true),
+            (4, 3, false),
+            (8, 4, true),
         ] {
             assert_eq!(
-                ring_fits(len, threads, busy, rings),
+                free_thread(threads, hashing),
                 fits,
-                "{len} bytes, {threads} threads, {busy} busy, {rings} rings"
+                "{threads} threads, {hashing} hashing"
             );
         }
+        assert!(!helper_fits(PIPELINE_MIN - 1));
     }
 
     /// The ring reads to the end of a file shorter than announced (so the caller's size
@@ -1361,7 +1161,7 @@ mod tests {
             let mut h = proto.box_clone();
             let n = with_buf(false, |store| {
                 let file = File::open(&path).unwrap();
-                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK), &mut |_| {}).unwrap()
+                read_pipelined(&file, &mut *h, hint, aligned(store, CHUNK)).unwrap()
             });
             assert_eq!(n, data.len() as u64, "hint {hint}");
             assert_eq!(finish(h).unwrap(), want, "hint {hint}");
@@ -1373,7 +1173,7 @@ mod tests {
             let n = with_buf(false, |store| {
                 let file = File::open(&path).unwrap();
                 let buf = aligned(store, CHUNK);
-                read_pipelined(&file, &mut *h, hint as u64, buf, &mut |_| {}).unwrap()
+                read_pipelined(&file, &mut *h, hint as u64, buf).unwrap()
             });
             assert_eq!(n, hint as u64);
             assert_eq!(

@@ -8,8 +8,9 @@
 //! machine, SHA-256 and BLAKE3 of a 1 GiB page-cached file took 0.90× the time of SHA-256
 //! alone (see PERFORMANCE.md).
 
+use crate::algorithm::ReadHint;
 use crate::backend::Backend;
-use crate::hasher::{Digest, Error, Hasher};
+use crate::hasher::{Error, Hasher};
 use rayon::prelude::*;
 
 /// Chunks at least this large are hashed by the algorithms in parallel; smaller ones
@@ -26,6 +27,11 @@ pub struct Multi {
 }
 
 impl Multi {
+    /// How a [`Multi`]'s inputs are read: it hashes a large input on all threads, one
+    /// part per thread, each reading the page cache of a mapping directly (at its own
+    /// pace within a piece, with no copy into a read buffer); no lanes.
+    pub const READ: ReadHint = ReadHint::ALL_THREADS;
+
     /// Combines prototype hashers (keyed and configured), in output order.
     pub fn new(parts: Vec<Box<dyn Hasher>>) -> Multi {
         Multi { parts }
@@ -71,12 +77,6 @@ impl Hasher for Multi {
         }
     }
 
-    /// Mapped: the parts read the page cache directly, each at its own pace within a
-    /// piece, with no copy into a read buffer.
-    fn prefers_mmap(&self) -> bool {
-        true
-    }
-
     fn expect_len(&mut self, total: u64) {
         for h in &mut self.parts {
             h.expect_len(total);
@@ -95,16 +95,6 @@ impl Hasher for Multi {
 
     fn notice(&self) -> Option<&'static str> {
         self.parts.iter().find_map(|h| h.notice())
-    }
-
-    /// Through the streaming path, so a part's [notice](Hasher::notice) is kept.
-    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
-        let mut h = self.box_clone();
-        h.expect_len(data.len() as u64);
-        h.update_large(data);
-        let mut d = Digest::zeroed(h.output_len());
-        h.finish_into(&mut d)?;
-        Ok(d.with_notice(h.notice()))
     }
 
     fn output_len(&self) -> usize {
@@ -158,6 +148,7 @@ mod tests {
             let got = h.finalize().unwrap();
             assert_eq!(Multi::split(&got, &lengths), want, "cuts {cuts:?}");
         }
+        let multi: &dyn Hasher = &multi;
         assert_eq!(multi.digest_whole(&data).unwrap().to_vec(), want.concat());
     }
 }

@@ -3,7 +3,7 @@
 //! against totals that a separate count may fill in meanwhile.
 
 use crate::backend::Backend;
-use crate::hasher::{Digest, Error, Hasher};
+use crate::hasher::{Error, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -119,14 +119,6 @@ impl Hasher for Counted {
         }
     }
 
-    fn prefers_mmap(&self) -> bool {
-        self.inner.prefers_mmap()
-    }
-
-    fn fault_ahead(&self) -> bool {
-        self.inner.fault_ahead()
-    }
-
     fn expect_len(&mut self, total: u64) {
         self.inner.expect_len(total);
     }
@@ -158,28 +150,11 @@ impl Hasher for Counted {
         self.inner.notice()
     }
 
-    fn digest_whole(&self, data: &[u8]) -> Result<Digest, Error> {
-        let d = self.inner.digest_whole(data);
-        self.counter.add_bytes(data.len() as u64);
-        d
-    }
-
-    fn multi_buffer_max(&self) -> usize {
-        self.inner.multi_buffer_max()
-    }
-
-    fn multi_buffer_backend(&self) -> Option<Backend> {
-        self.inner.multi_buffer_backend()
-    }
-
-    fn digest_many(&self, inputs: &[&[u8]]) -> Vec<Result<Digest, Error>> {
-        let d = self.inner.digest_many(inputs);
-        let bytes: usize = inputs.iter().map(|i| i.len()).sum();
-        self.counter.add_bytes(bytes as u64);
-        d
-    }
-
-    fn digest_whole_into(&self, data: &[u8], out: &mut [u8]) -> Result<(), Error> {
+    fn digest_whole_into(
+        &self,
+        data: &[u8],
+        out: &mut [u8],
+    ) -> Result<Option<&'static str>, Error> {
         let r = self.inner.digest_whole_into(data, out);
         self.counter.add_bytes(data.len() as u64);
         r
@@ -206,7 +181,7 @@ mod tests {
         want.update(&[1; 1000]);
         assert_eq!(h.finalize().unwrap(), want.finalize().unwrap());
         assert_eq!(
-            counted.digest_whole(b"xy").unwrap(),
+            (&counted as &dyn Hasher).digest_whole(b"xy").unwrap(),
             proto.digest_whole(b"xy").unwrap()
         );
         c.add_file();

@@ -25,7 +25,7 @@
 
 use crate::algorithm::Algorithm;
 use crate::files::batch::Reader;
-use crate::files::io::{Hashed, InputError, Mmap, Open, Stamp};
+use crate::files::io::{Hashed, InputError, Open, Reading, Stamp};
 use crate::files::names::{bytes_to_path, path_bytes};
 use crate::files::walk::{Item as WalkItem, NOT_FOLLOWED, TreeRules, Walker};
 use crate::hasher::Hasher;
@@ -285,11 +285,10 @@ impl Done {
 }
 
 /// Reads a batch of jobs (one task of the ordered pipeline), small files together in the
-/// hasher's lanes, each between two `stat`s.
-pub fn hash_batch(jobs: Vec<Job>, proto: &Arc<dyn Hasher>, mmap: Mmap) -> Vec<Done> {
+/// hasher's lanes, each between two `stat`s, read as `how` says.
+pub fn hash_batch(jobs: Vec<Job>, proto: &Arc<dyn Hasher>, how: Reading) -> Vec<Done> {
     crate::files::batch::hash_batch(
         jobs,
-        mmap,
         |job, reader: &mut Reader<Arc<dyn Hasher>>| {
             let first = fs::metadata(&job.path);
             let before = first.as_ref().ok().map(Stat::of);
@@ -303,7 +302,7 @@ pub fn hash_batch(jobs: Vec<Job>, proto: &Arc<dyn Hasher>, mmap: Mmap) -> Vec<Do
                     e.kind(),
                     e.to_string(),
                 ))),
-                Ok(_) => reader.hash_path(&job.path, proto.clone(), open),
+                Ok(_) => reader.hash_path(&job.path, proto.clone(), how, open),
             };
             test_grow(&job.path);
             let after = fs::metadata(&job.path);

@@ -23,8 +23,8 @@
 //! that cannot be read twice or sampled ahead (standard input, FIFOs, devices) are hashed
 //! with every candidate in their one read.
 
-use crate::algorithm::{Algorithm, Family};
-use crate::files::io::{Hashed, InputError, Mmap, Open, hash_path_with, hash_stdin_with};
+use crate::algorithm::{Algorithm, Family, ReadHint};
+use crate::files::io::{Hashed, InputError, Mmap, Open, Reading, hash_path_with, hash_stdin_with};
 use crate::files::multi::Multi;
 use crate::files::names::{bytes_to_path, quote};
 use crate::files::progress::{Counted, Counter};
@@ -89,6 +89,8 @@ pub fn verdict(got: &[u8], notice: Option<&str>, expected: &[u8]) -> Verdict {
 #[derive(Clone)]
 pub struct Proto {
     pub hasher: Arc<dyn Hasher>,
+    /// How its inputs are read.
+    pub read: ReadHint,
     /// The same hasher without the progress counter, for a part of a combined read (the
     /// combined hasher counts the bytes once).
     raw: Arc<dyn Hasher>,
@@ -148,7 +150,7 @@ impl<'k> Prototypes<'k> {
         self.keyed
     }
 
-    fn proto(&self, h: Box<dyn Hasher>, secret: bool) -> Proto {
+    fn proto(&self, h: Box<dyn Hasher>, read: ReadHint, secret: bool) -> Proto {
         let raw: Arc<dyn Hasher> = Arc::from(h.box_clone());
         let hasher: Arc<dyn Hasher> = match &self.counter {
             Some(c) => Arc::new(Counted::new(h, c.clone())),
@@ -156,16 +158,24 @@ impl<'k> Prototypes<'k> {
         };
         Proto {
             hasher,
+            read,
             raw,
             counter: self.counter.clone(),
             secret,
         }
     }
 
-    /// Sets the prototype of `alg` (`-a`'s, or `--derive-key`'s) for every length.
-    pub fn force(&mut self, alg: &'static Algorithm, proto: Box<dyn Hasher>, secret: bool) {
+    /// Sets the prototype of `alg` (`-a`'s, or `--derive-key`'s), whose inputs are read
+    /// as `read` says, for every length.
+    pub fn force(
+        &mut self,
+        alg: &'static Algorithm,
+        proto: Box<dyn Hasher>,
+        read: ReadHint,
+        secret: bool,
+    ) {
         let len = proto.output_len();
-        let p = self.proto(proto, secret);
+        let p = self.proto(proto, read, secret);
         self.map.insert((alg.name, len), p);
     }
 
@@ -194,7 +204,7 @@ impl<'k> Prototypes<'k> {
         let h = alg
             .hasher(key.as_ref(), &params)
             .map_err(|e| ProtoError::Other(e.to_string()))?;
-        let p = self.proto(h, key.is_some());
+        let p = self.proto(h, alg.read_hint(key.as_ref(), &params), key.is_some());
         self.map.insert((alg.name, len), p.clone());
         Ok(p)
     }
@@ -308,8 +318,8 @@ impl Job {
     /// Hashes the listed file (a name `-` is standard input, as GNU reads it) and settles
     /// its verdict.
     pub fn run(self, mmap: Mmap) -> Checked {
-        let mut c = self.run_with(mmap, |path, proto, open| {
-            crate::files::io::hash_file(path, &**proto, mmap, open)
+        let mut c = self.run_with(mmap, |path, proto, how, open| {
+            crate::files::io::hash_file(path, &**proto, how, open)
         });
         c.settle(mmap);
         c
@@ -324,16 +334,17 @@ impl Job {
         reader: &mut crate::files::batch::Reader<Arc<dyn Hasher>>,
         mmap: Mmap,
     ) -> Checked {
-        self.run_with(mmap, |path, proto, open| {
-            reader.hash_path(path, proto.clone(), open)
+        self.run_with(mmap, |path, proto, how, open| {
+            reader.hash_path(path, proto.clone(), how, open)
         })
     }
 
     fn run_with(
         mut self,
         mmap: Mmap,
-        hash_path: impl FnOnce(&Path, &Arc<dyn Hasher>, Open<'_>) -> Result<Hashed, InputError>,
+        hash_path: impl FnOnce(&Path, &Arc<dyn Hasher>, Reading, Open<'_>) -> Result<Hashed, InputError>,
     ) -> Checked {
+        let how = Reading::new(self.proto.read).mmap(mmap);
         // What is read once (standard input, a FIFO, a device) is hashed with every
         // candidate at once: it cannot be read again for the others.
         let stream = self
@@ -350,8 +361,11 @@ impl Job {
             (None, b"-") if self.list_is_stdin => {
                 Err(InputError::new("standard input is the list being checked"))
             }
-            (None, b"-") => hash_stdin_with(stream.as_deref().unwrap_or(&*self.proto.hasher), mmap),
-            (None, name) => hash_path(&bytes_to_path(name), &self.proto.hasher, open),
+            (None, b"-") => match &stream {
+                Some(s) => hash_stdin_with(&**s, Reading::new(Multi::READ).mmap(mmap)),
+                None => hash_stdin_with(&*self.proto.hasher, how),
+            },
+            (None, name) => hash_path(&bytes_to_path(name), &self.proto.hasher, how, open),
         };
         let mut checked = Checked {
             entry: self.entry,
@@ -405,7 +419,8 @@ impl Checked {
             .map(|p| p.raw.box_clone())
             .collect();
         let path = bytes_to_path(&self.entry.name);
-        let Ok(combined) = hash_path_with(&path, &Multi::new(parts), mmap) else {
+        let how = Reading::new(Multi::READ).mmap(mmap);
+        let Ok(combined) = hash_path_with(&path, &Multi::new(parts), how) else {
             // The file went away or became unreadable since its first read: the first
             // read's verdict (FAILED) stands.
             return;
@@ -451,7 +466,6 @@ impl Checked {
 pub fn check_batch(items: Vec<Item>, mmap: Mmap) -> Vec<Done> {
     let mut done = crate::files::batch::hash_batch(
         items,
-        mmap,
         |item, reader| match item {
             Item::Improper(i) => Done::Improper(i),
             Item::Check(job) => Done::Checked(job.run_in(reader, mmap)),
@@ -1427,13 +1441,16 @@ enum Trial {
 /// in one read.
 fn trial(name: &[u8], expected: &[u8], cands: &[(&'static Algorithm, usize)], mmap: Mmap) -> Trial {
     let path = bytes_to_path(name);
-    let build = |&(a, n): &(&'static Algorithm, usize)| {
-        let params = Params {
-            out_len: Some(n).filter(|_| !matches!(a.output, OutputRule::Fixed(_))),
-            nonce: None,
-            seek: 0,
-        };
-        a.hasher(None, &params).ok()
+    let params = |&(a, n): &(&'static Algorithm, usize)| Params {
+        out_len: Some(n).filter(|_| !matches!(a.output, OutputRule::Fixed(_))),
+        nonce: None,
+        seek: 0,
+    };
+    let build = |c: &(&'static Algorithm, usize)| c.0.hasher(None, &params(c)).ok();
+    // Each candidate alone is read as its algorithm is.
+    let alone = |c: &(&'static Algorithm, usize), h: &dyn Hasher| {
+        let how = Reading::new(c.0.read_hint(None, &params(c))).mmap(mmap);
+        hash_path_with(&path, h, how)
     };
     let Some((first, others)) = cands.split_first() else {
         return Trial::Unreadable;
@@ -1441,7 +1458,7 @@ fn trial(name: &[u8], expected: &[u8], cands: &[(&'static Algorithm, usize)], mm
     let Some(h) = build(first) else {
         return Trial::Unreadable;
     };
-    let first_result = match hash_path_with(&path, &*h, mmap) {
+    let first_result = match alone(first, &*h) {
         Ok(hashed) if crate::digests_equal(&hashed.digest, expected) => {
             return Trial::Match(first.0, hashed);
         }
@@ -1453,7 +1470,8 @@ fn trial(name: &[u8], expected: &[u8], cands: &[(&'static Algorithm, usize)], mm
     }
     let parts: Vec<Box<dyn Hasher>> = others.iter().filter_map(build).collect();
     let lengths: Vec<usize> = parts.iter().map(|p| p.output_len()).collect();
-    let Ok(hashed) = hash_path_with(&path, &Multi::new(parts), mmap) else {
+    let how = Reading::new(Multi::READ).mmap(mmap);
+    let Ok(hashed) = hash_path_with(&path, &Multi::new(parts), how) else {
         return Trial::Unreadable;
     };
     for (i, d) in Multi::split(&hashed.digest, &lengths)
@@ -1468,7 +1486,7 @@ fn trial(name: &[u8], expected: &[u8], cands: &[(&'static Algorithm, usize)], mm
                 let size = hashed.size;
                 return Trial::Match(others[i].0, Hashed { digest, size });
             }
-            return match build(&others[i]).map(|h| hash_path_with(&path, &*h, mmap)) {
+            return match build(&others[i]).map(|h| alone(&others[i], &*h)) {
                 Some(Ok(h)) => Trial::Match(others[i].0, h),
                 _ => Trial::Unreadable,
             };
@@ -1561,7 +1579,7 @@ mod tests {
             seek: 0,
         };
         let h = a.hasher(None, &params).unwrap();
-        let d = crate::files::io::hash_path(name, &*h).unwrap();
+        let d = crate::files::io::hash_path(name, &*h, a.read_hint(None, &params)).unwrap();
         let mut out = Vec::new();
         let name = crate::files::names::path_bytes(name);
         if a.line == LineStyle::Hex {

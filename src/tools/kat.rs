@@ -403,9 +403,7 @@ pub fn run_all() -> Summary {
                 }
             }
         }
-        let Some(kind) =
-            crate::alg::lanes::Kind::of(alg.name).filter(|&k| runs_multi_buffer(&r, k))
-        else {
+        let Some(kind) = alg.read.lanes.filter(|&k| runs_multi_buffer(&r, k)) else {
             continue;
         };
         for backend in crate::alg::lanes::available_backends() {

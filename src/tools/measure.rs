@@ -342,7 +342,7 @@ pub fn measure_multi_buffer(
     budget: Budget,
 ) -> Result<Measurement, Error> {
     let unavailable = || Error::BadParameter(format!("no multi-buffer kernel on {backend}"));
-    let kind = crate::alg::lanes::Kind::of(alg.name).ok_or_else(unavailable)?;
+    let kind = alg.read.lanes.ok_or_else(unavailable)?;
     let lanes = crate::alg::lanes::lanes(kind, backend).ok_or_else(unavailable)?;
     if !backend.is_available() {
         return Err(unavailable());

@@ -6,6 +6,7 @@
 use crate::plan::AuditPlan;
 use crate::progress;
 use crate::report::{Out, q, warn};
+use khsum::files::io::Reading;
 use khsum::files::names::{escape, path_bytes};
 use khsum::files::walk::FileId;
 use khsum::lists::audit::{Applied, Audit, AuditError, Class, Finding, State};
@@ -92,20 +93,21 @@ pub fn run(p: AuditPlan) -> ExitCode {
         c.total_done();
     }
     let alg = audit.algorithm();
+    let params = Params::default();
     let h = alg
-        .hasher(None, &Params::default())
+        .hasher(None, &params)
         .expect("an unkeyed algorithm at its default length");
     let proto: Arc<dyn Hasher> = match &counter {
         Some(c) => Arc::new(khsum::files::progress::Counted::new(h, c.clone())),
         None => Arc::from(h),
     };
-    let mmap = p.io.mmap;
+    let how = Reading::new(alg.read_hint(None, &params)).mmap(p.io.mmap);
     khsum::files::parallel::for_each_ordered_batch(
         jobs.into_iter(),
         4 * rayon::current_num_threads().max(1),
         khsum::files::parallel::FILE_BATCH,
         khsum::files::parallel::FILE_BATCH,
-        |batch| khsum::lists::audit::hash_batch(batch, &proto, mmap),
+        |batch| khsum::lists::audit::hash_batch(batch, &proto, how),
         |d| {
             if let Some(c) = &counter {
                 c.add_file();

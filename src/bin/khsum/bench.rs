@@ -130,7 +130,7 @@ fn multi_buffer(plan: &BenchPlan, counter: &mut Counter, show_progress: bool) ->
     let mut results = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for &(a, ..) in &plan.cases {
-        if khsum::alg::lanes::Kind::of(a.name).is_none() || seen.contains(&a.name) {
+        if a.read.lanes.is_none() || seen.contains(&a.name) {
             continue;
         }
         seen.push(a.name);

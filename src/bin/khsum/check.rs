@@ -47,7 +47,7 @@ pub fn run(plan: CheckPlan) -> Status {
     let mut protos = Prototypes::new(&key_for, key_flag.is_some(), plan.params, counter.clone());
     let forced = plan.forced.map(|f| {
         let alg = f.alg;
-        protos.force(alg, f.proto, f.secret);
+        protos.force(alg, f.proto, f.read, f.secret);
         alg
     });
     let s = CheckSetup {

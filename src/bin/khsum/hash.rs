@@ -5,7 +5,7 @@ use crate::plan::{Digests, Existing, HashPlan, Io, Recount, Stdin, UpdatePlan, W
 use crate::progress::{self, Progress, Totals};
 use crate::report::{Out, Status, q};
 use khsum::files::inputs::{Input, NameList, Names, count_total, expand};
-use khsum::files::io::{Hashed, InputError, hash_path_with};
+use khsum::files::io::{Hashed, InputError, Reading, hash_path_with};
 use khsum::files::multi::Multi;
 use khsum::lists::checkfile::LineFormat;
 use khsum::lists::checkfile::{format_legacy, format_line};
@@ -57,6 +57,7 @@ pub fn run(plan: HashPlan) -> Status {
         None => plan.proto,
     };
     let proto = &*proto;
+    let how = Reading::new(plan.read).mmap(io.mmap);
     let printer = RefCell::new(Printer {
         parts: Parts {
             algs: plan.algs,
@@ -81,13 +82,12 @@ pub fn run(plan: HashPlan) -> Status {
         inputs(plan.names, &plan.walk, update.as_ref()),
         4 * rayon::current_num_threads().max(1),
         khsum::files::parallel::FILE_BATCH,
-        khsum::files::batch::serial_batch(proto),
+        khsum::files::batch::serial_batch(how),
         |batch| {
             khsum::files::batch::hash_batch(
                 batch,
-                io.mmap,
                 |input, reader| {
-                    let res = hash_input(&input, proto, io.mmap, reader);
+                    let res = hash_input(&input, proto, how, reader);
                     (input, res)
                 },
                 |(_, res)| Some(res),
@@ -100,7 +100,7 @@ pub fn run(plan: HashPlan) -> Status {
     );
     let mut p = printer.into_inner();
     match &update {
-        Some(u) => p.finish_update(u, proto, io.mmap, display.map(|(d, _)| d)),
+        Some(u) => p.finish_update(u, proto, how, display.map(|(d, _)| d)),
         None => {
             if let Some((d, _)) = display {
                 d.finish();
@@ -145,13 +145,13 @@ fn inputs(
 fn hash_input<'p>(
     input: &Input,
     proto: &'p (dyn Hasher + 'static),
-    mmap: khsum::files::io::Mmap,
+    how: Reading,
     reader: &mut khsum::files::batch::Reader<&'p (dyn Hasher + 'static)>,
 ) -> Result<Hashed, InputError> {
     match input {
-        Input::Path(p) => reader.hash_path(p, proto, khsum::files::io::Open::Named),
-        Input::Walked(p) => reader.hash_path(p, proto, khsum::files::io::Open::Walked),
-        other => other.hash(proto, mmap),
+        Input::Path(p) => reader.hash_path(p, proto, how, khsum::files::io::Open::Named),
+        Input::Walked(p) => reader.hash_path(p, proto, how, khsum::files::io::Open::Walked),
+        other => other.hash(proto, how),
     }
 }
 
@@ -291,7 +291,7 @@ impl Printer {
         &mut self,
         u: &UpdatePlan,
         proto: &dyn Hasher,
-        mmap: khsum::files::io::Mmap,
+        how: Reading,
         display: Option<progress::Display>,
     ) {
         if u.existing == Existing::Verify && self.out.ok() {
@@ -299,7 +299,7 @@ impl Printer {
                 u,
                 &self.parts,
                 proto,
-                mmap,
+                how,
                 &self.met,
                 &mut self.out,
                 &mut self.verified,
@@ -451,7 +451,7 @@ fn verify_unmet(
     u: &UpdatePlan,
     parts: &Parts,
     proto: &dyn Hasher,
-    mmap: khsum::files::io::Mmap,
+    how: Reading,
     met: &HashSet<Vec<u8>>,
     out: &mut Out,
     counts: &mut Verified,
@@ -472,7 +472,7 @@ fn verify_unmet(
         |n| {
             (
                 n,
-                hash_path_with(&khsum::files::names::bytes_to_path(n), proto, mmap),
+                hash_path_with(&khsum::files::names::bytes_to_path(n), proto, how),
             )
         },
         |(n, res)| {

@@ -95,7 +95,11 @@ pub fn run() -> Status {
 fn backend(a: &Algorithm) -> String {
     use khsum::alg::lanes;
     let one = a.best_backend().name();
-    match lanes::Kind::of(a.name).and_then(|k| Some((k, lanes::chosen_backend(k)?))) {
+    match a
+        .read
+        .lanes
+        .and_then(|k| Some((k, lanes::chosen_backend(k)?)))
+    {
         Some((k, b)) => format!("{one}, {} lanes", lanes::label(k, b)),
         None => one.to_string(),
     }

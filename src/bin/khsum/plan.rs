@@ -11,7 +11,7 @@ use crate::args::{
 use crate::progress::Progress;
 use crate::setup::{self, KeyMaterial, KeySource, SetupError};
 use khsum::Backend;
-use khsum::algorithm::{Family, Named};
+use khsum::algorithm::{Family, Named, ReadHint};
 use khsum::files::inputs::{NameList, Names};
 use khsum::files::io::Mmap;
 use khsum::files::multi::Multi;
@@ -62,6 +62,8 @@ pub struct HashPlan {
     /// The keyed, configured hasher every input gets a copy of (for several
     /// algorithms, a [`khsum::files::multi::Multi`] of them).
     pub proto: Box<dyn Hasher>,
+    /// How its inputs are read.
+    pub read: ReadHint,
     pub form: LineFormat,
     /// Lines, JSON records, or the one input's raw digest.
     pub digests: Digests,
@@ -199,6 +201,8 @@ pub struct GoPlan {
 pub struct Forced {
     pub alg: &'static Algorithm,
     pub proto: Box<dyn Hasher>,
+    /// How its inputs are read.
+    pub read: ReadHint,
     pub secret: bool,
 }
 
@@ -522,11 +526,11 @@ fn hash(a: &HashOptions, files: Vec<OsString>, need: Need) -> Result<Plan, Setup
     let (proto, lengths) = match &a.key.derive_key {
         Some(context) => {
             let derive = derive_key(algs[0], context, &setup::params(&a.common, Some(algs[0]))?)?;
-            spelling_fits(a, &algs, &[derive.output_len()])?;
+            spelling_fits(a, &algs, &[derive.0.output_len()])?;
             if source.is_some() {
-                return derived(algs[0], &*derive, &source, &a.output);
+                return derived(algs[0], &*derive.0, &source, &a.output);
             }
-            let len = derive.output_len();
+            let len = derive.0.output_len();
             (derive, vec![len])
         }
         None => prototype(&algs, &a.common, &source)?,
@@ -669,19 +673,26 @@ fn derived(
     }))
 }
 
+/// A prototype hasher and how its inputs are read.
+type Prototype = (Box<dyn Hasher>, ReadHint);
+
 /// The keyed, configured hasher every input gets a copy of: one algorithm's, or a
-/// [`Multi`] of several (one read, one digest each), with each algorithm's output length.
+/// [`Multi`] of several (one read, one digest each), with how its inputs are read and each
+/// algorithm's output length.
 /// A MAC without a key gets a note on stderr: its output is a fingerprint under the
 /// all-zero key.
 fn prototype(
     algs: &[&'static Algorithm],
     common: &Common,
     source: &KeySource,
-) -> Result<(Box<dyn Hasher>, Vec<usize>), SetupError> {
+) -> Result<(Prototype, Vec<usize>), SetupError> {
     let mut protos = Vec::new();
+    let mut read = Multi::READ;
     for &alg in algs {
         let params = setup::params(common, Some(alg))?;
-        protos.push(setup::prototype(alg, &source.load(alg)?, &params)?);
+        let key = source.load(alg)?;
+        protos.push(setup::prototype(alg, &key, &params)?);
+        read = alg.read_hint(key.as_ref(), &params);
         // A keyed tag of an algorithm that takes a nonce (LeMac), made without one: the
         // all-zero nonce for every file of the run and every line of a list, so the tag is
         // a deterministic MAC of the file, which is what file lists need (a list records no
@@ -706,9 +717,9 @@ fn prototype(
         }
     }
     let lengths = protos.iter().map(|p| p.output_len()).collect();
-    let proto: Box<dyn Hasher> = match protos.len() {
-        1 => protos.pop().expect("one algorithm"),
-        _ => Box::new(Multi::new(protos)),
+    let proto: Prototype = match protos.len() {
+        1 => (protos.pop().expect("one algorithm"), read),
+        _ => (Box::new(Multi::new(protos)), Multi::READ),
     };
     Ok((proto, lengths))
 }
@@ -720,7 +731,7 @@ fn hash_plan(
     files: Vec<OsString>,
     algs: Vec<&'static Algorithm>,
     lengths: Vec<usize>,
-    proto: Box<dyn Hasher>,
+    (proto, read): Prototype,
     keys: Form,
 ) -> Result<Plan, SetupError> {
     let HashOptions {
@@ -783,6 +794,7 @@ fn hash_plan(
         algs,
         lengths,
         proto,
+        read,
         form,
         digests: if output.raw {
             Digests::Raw
@@ -838,14 +850,14 @@ fn encoding(output: &OutputArgs) -> Encoding {
 }
 
 /// `--derive-key CONTEXT`: the algorithm's key-derivation mode (BLAKE3's), whose input
-/// is key material.
+/// is key material, and how its inputs are read.
 fn derive_key(
     alg: &'static Algorithm,
     context: &str,
     params: &Params,
-) -> Result<Box<dyn Hasher>, SetupError> {
+) -> Result<Prototype, SetupError> {
     match alg.derive_hasher(context, params) {
-        Some(h) => Ok(h?),
+        Some(h) => Ok((h?, alg.derive_read_hint())),
         None => Err(SetupError(format!(
             "--derive-key is BLAKE3's key derivation: it does not apply to {}",
             alg.name
@@ -1030,36 +1042,34 @@ fn check(
                 ));
             }
             let alg = a.unwrap_or_else(Algorithm::default_algorithm);
-            let proto = derive_key(alg, context, &params)?;
+            let (proto, read) = derive_key(alg, context, &params)?;
             let secret = true;
-            (Some(Forced { alg, proto, secret }), KeyMaterial::None)
+            let forced = Forced {
+                alg,
+                proto,
+                read,
+                secret,
+            };
+            (Some(forced), KeyMaterial::None)
         }
         (None, Some(alg)) => {
             let key = source.load(alg)?;
             let proto = setup::prototype(alg, &key, &params)?;
+            let read = alg.read_hint(key.as_ref(), &params);
             let secret = key.is_some();
-            (Some(Forced { alg, proto, secret }), KeyMaterial::None)
+            let forced = Forced {
+                alg,
+                proto,
+                read,
+                secret,
+            };
+            (Some(forced), KeyMaterial::None)
         }
         (None, None) => (None, source.read()?),
     };
     let expect = expect(verify, &lists)?;
     let lists = inputs(lists);
-    let unlisted = if verify.unlisted.is_empty() {
-        None
-    } else {
-        // The lists themselves and the output are not files a list must name.
-        let mut skip: Vec<FileId> = FileId::of_stdout().into_iter().collect();
-        skip.extend(
-            lists
-                .iter()
-                .filter(|l| *l != "-")
-                .filter_map(|l| FileId::of_path(std::path::Path::new(l))),
-        );
-        Some(Unlisted {
-            dirs: verify.unlisted.clone(),
-            rules: Arc::new(tree_rules(tree, skip)?),
-        })
-    };
+    let unlisted = unlisted(verify, tree, &lists)?;
     Ok(Plan::Check(CheckPlan {
         forced,
         family,
@@ -1071,6 +1081,29 @@ fn check(
         unlisted,
         report: check_report(verify),
         expect,
+    }))
+}
+
+/// `--unlisted DIR…`: the directories and the tree rules they are walked by; the lists
+/// themselves and the output are not files a list must name.
+fn unlisted(
+    verify: &VerifyArgs,
+    tree: &TreeArgs,
+    lists: &[OsString],
+) -> Result<Option<Unlisted>, SetupError> {
+    if verify.unlisted.is_empty() {
+        return Ok(None);
+    }
+    let mut skip: Vec<FileId> = FileId::of_stdout().into_iter().collect();
+    skip.extend(
+        lists
+            .iter()
+            .filter(|l| *l != "-")
+            .filter_map(|l| FileId::of_path(std::path::Path::new(l))),
+    );
+    Ok(Some(Unlisted {
+        dirs: verify.unlisted.clone(),
+        rules: Arc::new(tree_rules(tree, skip)?),
     }))
 }
 
