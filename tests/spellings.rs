@@ -660,3 +660,167 @@ fn bags_verdicts_equal_bagit_python() {
         )
     );
 }
+
+/// Differential property test against bagit-python: random bags (random payload trees,
+/// one to three manifest algorithms, tag manifests or none), made by bagit-python, then
+/// BagIt 0.97 or 1.0, then random damage (a payload file changed, truncated, removed or
+/// added; a manifest line's digest or name changed, dropped or duplicated; the
+/// Payload-Oxum changed; bag-info.txt edited; nothing). khsum's `-c --status BAG` exit
+/// status is `--validate`'s.
+/// `KHSUM_BAG_SEED` reruns one case.
+#[test]
+fn bag_verdicts_equal_bagit_python_on_random_bags() {
+    use khsum::testutil::TestRng;
+    let cases: u64 = if emulated() { 5 } else { 40 };
+    let seeds: Vec<u64> = match std::env::var("KHSUM_BAG_SEED") {
+        Ok(v) => vec![v.parse().unwrap()],
+        Err(_) => (0..cases).map(|i| 0x6261_6769_7400_0038 + i).collect(),
+    };
+    let d = Dir::new();
+    for seed in seeds {
+        let mut rng = TestRng::new(seed);
+        let bag = format!("b{seed:x}");
+        let n = 1 + rng.below(8);
+        let mut files = Vec::new();
+        for i in 0..n {
+            let name = match rng.below(4) {
+                0 => format!("f{i}"),
+                1 => format!("sub/f{i}.txt"),
+                2 => format!("sub/deep/f {i}"),
+                _ => format!("g{i}%.bin"),
+            };
+            let len = rng.below(2000) as usize;
+            d.create(&format!("{bag}/{name}"), rng.bytes(len));
+            files.push(name);
+        }
+        let algs = ["sha256", "sha512", "md5"];
+        let k = 1 + rng.below(3) as usize;
+        let chosen: Vec<String> = algs[..k].iter().map(|a| format!("'{a}'")).collect();
+        let make = format!(
+            "import bagit; bagit.make_bag('{bag}', checksums=[{}])",
+            chosen.join(", ")
+        );
+        let r = d.reference("python3", &["-c", &make], b"");
+        assert_eq!(r.code, 0, "{}", r.err);
+        let b = d.path().join(&bag);
+        if rng.below(4) == 0 {
+            for a in &algs[..k] {
+                let _ = fs::remove_file(b.join(format!("tagmanifest-{a}.txt")));
+            }
+        }
+        // BagIt 1.0 (stricter about repeated lines); the tag manifests, if kept, list the
+        // declaration this changes.
+        if rng.below(3) == 0 {
+            let p = b.join("bagit.txt");
+            let t = fs::read_to_string(&p).unwrap();
+            fs::write(&p, t.replace("BagIt-Version: 0.97", "BagIt-Version: 1.0")).unwrap();
+        }
+        let payload = |i: usize| b.join("data").join(&files[i % files.len()]);
+        let manifest = b.join(format!(
+            "manifest-{}.txt",
+            algs[rng.below(k as u64) as usize]
+        ));
+        let damage = rng.below(11);
+        let pick = rng.below(64) as usize;
+        match damage {
+            0 => {}
+            1 => {
+                let mut data = fs::read(payload(pick)).unwrap();
+                data.push(b'!');
+                fs::write(payload(pick), data).unwrap();
+            }
+            2 => {
+                let data = fs::read(payload(pick)).unwrap();
+                let mut flipped = data.clone();
+                if let Some(x) = flipped.first_mut() {
+                    *x ^= 1;
+                    fs::write(payload(pick), flipped).unwrap();
+                }
+            }
+            3 => fs::remove_file(payload(pick)).unwrap(),
+            4 => fs::write(b.join("data/extra file"), b"x").unwrap(),
+            5..=7 => {
+                let text = fs::read_to_string(&manifest).unwrap();
+                let mut lines: Vec<String> = text.lines().map(String::from).collect();
+                let at = pick % lines.len();
+                match damage {
+                    5 => {
+                        // A digest character changed.
+                        let l = &lines[at];
+                        let c = if l.starts_with('0') { "1" } else { "0" };
+                        lines[at] = format!("{c}{}", &l[1..]);
+                    }
+                    6 => {
+                        lines.remove(at);
+                    }
+                    _ => {
+                        let l = lines[at].clone();
+                        lines.push(l);
+                    }
+                }
+                fs::write(&manifest, lines.join("\n") + "\n").unwrap();
+            }
+            8 => {
+                let p = b.join("bag-info.txt");
+                let t = fs::read_to_string(&p).unwrap();
+                let t: String = t
+                    .lines()
+                    .map(|l| match l.strip_prefix("Payload-Oxum: ") {
+                        Some(v) => {
+                            let (bytes, count) = v.split_once('.').unwrap();
+                            let bytes: u64 = bytes.parse().unwrap();
+                            format!("Payload-Oxum: {}.{count}\n", bytes + 1)
+                        }
+                        None => format!("{l}\n"),
+                    })
+                    .collect();
+                fs::write(p, t).unwrap();
+            }
+            9 => {
+                let p = b.join("bag-info.txt");
+                let t = fs::read_to_string(&p).unwrap() + "Contact-Name: someone\n";
+                fs::write(p, t).unwrap();
+            }
+            _ => {
+                // A payload file truncated to nothing.
+                fs::write(payload(pick), b"").unwrap();
+            }
+        }
+        let theirs = bagit_validate(&d, &bag);
+        let ours = d.command().args(["-c", "--status", &bag]).run();
+        assert_eq!(
+            ours.code, theirs,
+            "KHSUM_BAG_SEED={seed}: damage {damage}, files {files:?}, algorithms {k}: khsum {ours:?}"
+        );
+        assert_eq!(ours.out, b"");
+    }
+}
+
+/// A manifest line repeated with the same digest: bagit-python 1.9 warns before BagIt 1.0
+/// and refuses the bag from 1.0 on; khsum's verdict is the same for each version.
+#[test]
+fn a_repeated_manifest_line_follows_the_bags_version() {
+    let d = Dir::new();
+    for (version, valid) in [("0.97", true), ("1.0", false)] {
+        let bag = format!("v{version}");
+        make_bag(&d, &bag);
+        let b = d.path().join(&bag);
+        for f in ["tagmanifest-sha256.txt", "tagmanifest-sha512.txt"] {
+            fs::remove_file(b.join(f)).unwrap();
+        }
+        let p = b.join("bagit.txt");
+        let t = fs::read_to_string(&p).unwrap();
+        fs::write(
+            &p,
+            t.replace("BagIt-Version: 0.97", &format!("BagIt-Version: {version}")),
+        )
+        .unwrap();
+        let m = b.join("manifest-sha256.txt");
+        let t = fs::read_to_string(&m).unwrap();
+        let first = t.lines().next().unwrap().to_string();
+        fs::write(&m, t + &first + "\n").unwrap();
+        assert_eq!(bagit_validate(&d, &bag), i32::from(!valid), "{version}");
+        let ours = d.command().args(["-c", "--status", &bag]).run();
+        assert_eq!(ours.code, i32::from(!valid), "{version}: {ours:?}");
+    }
+}

@@ -64,6 +64,9 @@ pub struct Bag {
     oxum: Option<(u64, u64)>,
     /// Manifest files named for algorithms khsum does not have (`manifest-shake_128.txt`).
     pub unknown: Vec<String>,
+    /// BagIt 1.0 and later: a path listed twice with the same digest is an error; before,
+    /// the repeated line is skipped (bagit-python 1.9 warns).
+    strict_duplicates: bool,
 }
 
 /// What the payload holds against its `Payload-Oxum`.
@@ -222,6 +225,7 @@ impl Bag {
             manifests: Vec::new(),
             oxum,
             unknown: Vec::new(),
+            strict_duplicates: major >= 1,
         };
         let mut files: Vec<String> = std::fs::read_dir(dir)
             .map_err(|e| {
@@ -261,7 +265,8 @@ impl Bag {
 
     /// Reads one manifest: `DIGEST PATH` lines (comments and blank lines skipped, lines
     /// of one field skipped as bagit-python skips them), each path decoded, normalized and
-    /// kept inside the bag, listed once.
+    /// kept inside the bag, listed once (a repeated identical line before BagIt 1.0 is
+    /// skipped, as bagit-python does).
     fn manifest(
         &self,
         file: &str,
@@ -292,6 +297,9 @@ impl Bag {
             }
             let path = decode_name(&normal);
             if let Some(before) = seen.get(&path) {
+                if *before == digest && !self.strict_duplicates {
+                    continue;
+                }
                 return Err(BagError::Duplicate(file.into(), path, *before != digest));
             }
             seen.insert(path.clone(), digest.clone());
