@@ -3,7 +3,7 @@
 //! key file is memory-mapped instead, and the key can tell whether the file changed while
 //! it was used. Decoding what was read is the core's (`crate::key`).
 
-use crate::key::{Backing, Key, KeyError, KeyRule, MAP_KEY_MIN, Material, READ_KEY_MAX};
+use crate::key::{Key, KeyError, KeyRule, MAP_KEY_MIN, Material, READ_KEY_MAX};
 use std::io::Read;
 use std::path::Path;
 use zeroize::Zeroizing;
@@ -112,7 +112,7 @@ pub fn material_from_file(path: &Path) -> Result<Material, KeyError> {
 }
 
 /// A mapped key file: the open file and its state when mapped, so
-/// [`Backing::unchanged`] can tell whether it changed since.
+/// [`crate::key::Backing::unchanged`] can tell whether it changed since.
 #[cfg(unix)]
 struct Mapped {
     map: crate::files::io::MappedFile,
@@ -121,7 +121,7 @@ struct Mapped {
 }
 
 #[cfg(unix)]
-impl Backing for Mapped {
+impl crate::key::Backing for Mapped {
     fn bytes(&self) -> &[u8] {
         self.map.bytes()
     }
