@@ -191,24 +191,9 @@ fn k(d: &Dir, args: &[&str]) -> Run {
 /// `subprocess.DEVNULL` passes it). `LINE` is in the script's environment.
 #[cfg(unix)]
 fn sh(d: &Dir, script: &str, line: &str, args: &[&str]) -> Run {
-    let khsum = crate::util::khsum_std();
-    let o = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .arg("sh")
-        .arg(khsum.get_program())
-        .args(khsum.get_args())
-        .args(args)
-        .current_dir(d.path())
-        .env_remove("KHSUM_KEY")
-        .env("LINE", line)
-        .output()
-        .unwrap();
-    Run {
-        out: o.stdout,
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-        code: o.status.code().unwrap_or(-1),
-    }
+    let mut c = crate::util::khsum_under(d.path(), &["sh", "-c", script, "sh"]);
+    c.args(args).env("LINE", line);
+    crate::util::run(&mut assert_cmd::Command::from_std(c))
 }
 
 /// khsum with `redir` applied (`<&-`, `>&-`, `</dev/null`, ...).

@@ -1663,24 +1663,9 @@ fn gnu_misc_read_errors_sh_check() {
 /// redirections: a closed descriptor, `/dev/full` as stdout, an endless pipe.
 #[cfg(unix)]
 fn sh(d: &Dir, script: &str, args: &[&str]) -> Run {
-    let khsum = crate::util::khsum_std();
-    let o = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .arg("sh")
-        .arg(khsum.get_program())
-        .args(khsum.get_args())
-        .args(args)
-        .current_dir(d.path())
-        .env_remove("KHSUM_KEY")
-        .env("LC_ALL", "C.UTF-8")
-        .output()
-        .unwrap();
-    Run {
-        out: o.stdout,
-        err: String::from_utf8_lossy(&o.stderr).into_owned(),
-        code: o.status.code().unwrap_or(-1),
-    }
+    let mut c = crate::util::khsum_under(d.path(), &["sh", "-c", script, "sh"]);
+    c.args(args);
+    crate::util::run(&mut assert_cmd::Command::from_std(c))
 }
 
 /// close-stdin.sh: `cksum -c -` with standard input closed is EBADF. GNU prints a

@@ -17,7 +17,6 @@
 //! that is not the one they were made for) or the new list with the new rows (rolled
 //! forward when it is): never a mix ([`Store::load`]).
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -268,26 +267,14 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Every row, by name, for the list whose bytes have the BLAKE3 digest `list` (`None`:
-    /// no list): pending rows of an interrupted run are rolled forward when they were
-    /// made for this list, and dropped when not (see the module documentation).
+    /// Every row for the list whose bytes have the BLAKE3 digest `list` (`None`: no list),
+    /// each given to `each` with its name as it is read, so a caller that keeps only part
+    /// of each row never holds them all: pending rows of an interrupted run are rolled
+    /// forward when they were made for this list, and dropped when not (see the module
+    /// documentation).
     ///
     /// # Errors
     /// The database cannot be read (or, to settle an interrupted run, written).
-    pub fn load(&mut self, list: Option<&[u8]>) -> Result<HashMap<Vec<u8>, Row>, StateError> {
-        let mut rows = HashMap::new();
-        self.load_each(list, &mut |name, row| {
-            rows.insert(name, row);
-        })?;
-        Ok(rows)
-    }
-
-    /// As [`Store::load`], each row given to `each` as it is read: a caller that keeps
-    /// only part of each row never holds them all at once (a million rows are about
-    /// 250 MB as a map).
-    ///
-    /// # Errors
-    /// As [`Store::load`].
     pub fn load_each(
         &mut self,
         list: Option<&[u8]>,
@@ -470,6 +457,7 @@ pub(crate) fn test_pause(_: &str) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     fn row(d: u8) -> Row {
         Row {
@@ -486,6 +474,16 @@ mod tests {
 
     /// Pending rows roll forward for the list they were made for, and are dropped for
     /// any other.
+    /// Every row, by name (what `load_each` gives).
+    fn load(s: &mut Store, list: &[u8]) -> HashMap<Vec<u8>, Row> {
+        let mut rows = HashMap::new();
+        s.load_each(Some(list), &mut |name, row| {
+            rows.insert(name, row);
+        })
+        .unwrap();
+        rows
+    }
+
     #[test]
     fn pending_rows_follow_the_list() {
         let d = tempfile::TempDir::new().unwrap();
@@ -505,11 +503,11 @@ mod tests {
         drop(s);
         // The old list is still there: the old rows.
         let mut s = Store::open(&p, false).unwrap().unwrap();
-        let rows = s.load(Some(b"old")).unwrap();
+        let rows = load(&mut s, b"old");
         assert_eq!(rows.keys().collect::<Vec<_>>(), [&b"a".to_vec()]);
         s.prepare(&second, b"new").unwrap();
         // The new list is: the new rows.
-        let rows = s.load(Some(b"new")).unwrap();
+        let rows = load(&mut s, b"new");
         assert_eq!(rows.keys().collect::<Vec<_>>(), [&b"b".to_vec()]);
         assert_eq!(rows[&b"b".to_vec()], row(2));
     }
