@@ -15,7 +15,7 @@
 //! replace the old ones ([`Store::settle`]). A run killed anywhere leaves either the old
 //! list with the old rows (the pending rows are dropped when the next run finds a list
 //! that is not the one they were made for) or the new list with the new rows (rolled
-//! forward when it is): never a mix ([`Store::load`]).
+//! forward when it is): never a mix ([`Store::load_each`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
