@@ -53,10 +53,11 @@ fn stated_len(field: &[u8]) -> Option<usize> {
 /// bytes, in base64 (with padding), as GNU cksum 9.2+ reads lists.
 fn decode_digest(text: &[u8], n: usize) -> Option<Vec<u8>> {
     use base64::Engine;
-    if text.len() == 2 * n
-        && let Ok(d) = hex::decode(text)
-    {
-        return Some(d);
+    if text.len() == 2 * n {
+        let mut d = vec![0; n];
+        if hex::decode_to_slice(text, &mut d).is_ok() {
+            return Some(d);
+        }
     }
     // Both forms have 4 characters for 2 bytes (`-l 16`): hex first, as GNU reads them.
     if text.len() == base64_len(n) {

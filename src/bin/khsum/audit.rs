@@ -9,7 +9,9 @@ use crate::report::{Out, q, warn};
 use khsum::files::io::Reading;
 use khsum::files::names::{escape, path_bytes};
 use khsum::files::walk::FileId;
-use khsum::lists::audit::{Applied, Audit, AuditError, Class, Finding, State};
+use khsum::lists::audit::{
+    Applied, Audit, AuditError, Class, Finding, State, Survey, state_path_of,
+};
 use khsum::lists::state::StateErrorKind;
 use khsum::{Hasher, Params};
 use std::process::ExitCode;
@@ -71,6 +73,12 @@ fn stop(e: &AuditError) -> (String, u8) {
 
 pub fn run(p: AuditPlan) -> ExitCode {
     let mut out = Out::new();
+    // The trees are walked while the list and its state are read; the list and the
+    // state are no files of the trees.
+    let mut rules = p.rules.clone();
+    rules.skip.extend(FileId::of_path(&p.list));
+    rules.skip.extend(FileId::of_path(&state_path_of(&p.list)));
+    let survey = Survey::start(&p.dirs, Arc::new(rules));
     let mut audit = match Audit::open(&p.list, p.algorithm) {
         Ok(a) => a,
         Err(e) => {
@@ -79,13 +87,9 @@ pub fn run(p: AuditPlan) -> ExitCode {
             return ExitCode::from(status);
         }
     };
-    let mut rules = p.rules.clone();
-    rules.skip.extend(FileId::of_path(audit.list_path()));
-    rules.skip.extend(FileId::of_path(audit.state_path()));
-    let rules = Arc::new(rules);
     let display = progress::start(p.io.progress, Box::new(|_, _| {}));
     let counter = display.as_ref().map(|(_, c)| c.clone());
-    let jobs = audit.scan(&p.dirs, &rules, p.scrub);
+    let jobs = audit.scan(survey, p.scrub);
     if let Some(c) = &counter {
         for j in &jobs {
             c.add_to_total(j.size());
@@ -136,6 +140,7 @@ pub fn run(p: AuditPlan) -> ExitCode {
         }
     };
     summary(&audit, &list_name, &p, applied.as_ref(), &mut out);
+    audit.end();
     if !out.flush() {
         status |= FAILED;
     }
