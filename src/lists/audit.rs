@@ -332,6 +332,10 @@ pub fn state_path_of(list: &Path) -> PathBuf {
 /// Files the survey hands over at a time.
 const SURVEY_BATCH: usize = 256;
 
+/// Batches the survey may be ahead of [`Audit::scan`] (262,144 files, some 40 MB): the
+/// walk of a tree takes about as long as reading its list, and should not wait for it.
+const SURVEY_AHEAD: usize = 1024;
+
 /// One thing the survey met.
 enum Met {
     /// A regular file (or a link to one): its name as found, its path, its `stat`.
@@ -364,7 +368,7 @@ pub struct Survey {
 impl Survey {
     /// Starts walking `dirs` by `rules`.
     pub fn start(dirs: &[PathBuf], rules: Arc<TreeRules>) -> Survey {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Met>>(64);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Met>>(SURVEY_AHEAD);
         let walk = (dirs.to_vec(), rules.clone());
         let thread = std::thread::Builder::new()
             .name("khsum-survey".into())

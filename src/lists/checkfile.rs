@@ -508,6 +508,11 @@ impl ListParser {
             Windows::None => {}
         }
         let t = trimmed?;
+        // Every line that opens a Windows tool's output ends with `:` or starts with one
+        // of these words; the lines of other lists go on at once.
+        if !(t.ends_with(':') || t.starts_with("CertUtil") || t.starts_with("Algorithm")) {
+            return None;
+        }
         // certutil's header and closing line.
         if let Some(head) = t.strip_suffix(':')
             && let Some((label, name)) = head.split_once(" hash of ")
@@ -521,8 +526,7 @@ impl ListParser {
             return Some(Line::Skip);
         }
         // Get-FileHash: a table's header, or a Format-List record's first field.
-        let words: Vec<&str> = t.split_whitespace().collect();
-        if words == ["Algorithm", "Hash", "Path"] {
+        if t.split_whitespace().eq(["Algorithm", "Hash", "Path"]) {
             self.windows = Windows::Table;
             return Some(Line::Skip);
         }
