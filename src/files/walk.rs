@@ -209,7 +209,11 @@ impl Walker {
         let mut w = walkdir::WalkDir::new(root)
             .follow_links(rules.follow)
             .same_file_system(rules.one_file_system)
-            .sort_by_file_name();
+            // By name: the entries sorted together are one directory's, so their paths
+            // share all but the name, and comparing the paths compares the names.
+            // (`sort_by_file_name` takes each path's file name apart per comparison: 14%
+            // of a no-change audit's instructions for 100,000 files.)
+            .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()));
         if let Some(d) = rules.max_depth {
             w = w.max_depth(d);
         }

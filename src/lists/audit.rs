@@ -568,19 +568,19 @@ impl Audit {
         if let Some(s) = &mut store {
             s.load_each(digest.as_ref().map(|d| &d[..]), &mut |name, row| {
                 // Rows are stored under the listed (normalized) name.
-                match list_file
-                    .lookup(&name)
-                    .filter(|_| *normalize(&name) == *name)
-                {
+                let listed = (*normalize(name) == *name)
+                    .then(|| list_file.lookup_key(name))
+                    .flatten();
+                match listed {
                     Some((i, entries)) => {
                         let listed = entries.first().map(|e| &e.digest[..]);
                         if row.algorithm == alg.name
-                            && listed.is_some_and(|d| crate::digests_equal(&row.digest, d))
+                            && listed.is_some_and(|d| crate::digests_equal(row.digest, d))
                         {
-                            slots[i].row = Some(row.known());
+                            slots[i].row = Some(row.known);
                         }
                     }
-                    None => stale.push(name),
+                    None => stale.push(name.to_vec()),
                 }
             })
             .map_err(AuditError::State)?;
@@ -745,7 +745,7 @@ impl Audit {
     /// Marks a name met; its listed key and place, if it is listed.
     fn mark_seen(&mut self, name: &[u8]) -> Option<(Vec<u8>, usize)> {
         let key = normalize(name);
-        let i = self.list.index_of(&key)?;
+        let (i, _) = self.list.lookup_key(&key)?;
         self.slots[i].seen = true;
         Some((key.into_owned(), i))
     }

@@ -45,6 +45,30 @@ pub struct Row {
     pub verified: i64,
 }
 
+/// A row as [`Store::load_each`] reads it, borrowed from the database.
+#[derive(Clone, Copy, Debug)]
+pub struct RowRef<'a> {
+    pub algorithm: &'a str,
+    pub digest: &'a [u8],
+    pub known: Known,
+}
+
+impl RowRef<'_> {
+    /// The row, owned.
+    pub fn to_row(&self) -> Row {
+        Row {
+            algorithm: self.algorithm.to_string(),
+            digest: self.digest.to_vec(),
+            size: self.known.size,
+            mtime: self.known.mtime,
+            ctime: self.known.ctime,
+            dev: self.known.dev,
+            ino: self.known.ino,
+            verified: self.known.verified,
+        }
+    }
+}
+
 /// What a row says of a file's metadata, without its digest and algorithm: what an
 /// audit keeps per listed name (48 bytes, no allocation) to tell an unchanged file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,20 +82,6 @@ pub struct Known {
     pub ino: u64,
     /// When its content was last read and found to match, ns since the epoch.
     pub verified: i64,
-}
-
-impl Row {
-    /// The row's metadata.
-    pub fn known(&self) -> Known {
-        Known {
-            size: self.size,
-            mtime: self.mtime,
-            ctime: self.ctime,
-            dev: self.dev,
-            ino: self.ino,
-            verified: self.verified,
-        }
-    }
 }
 
 /// Why the state could not be used.
@@ -278,7 +288,7 @@ impl Store {
     pub fn load_each(
         &mut self,
         list: Option<&[u8]>,
-        each: &mut dyn FnMut(Vec<u8>, Row),
+        each: &mut dyn FnMut(&[u8], RowRef<'_>),
     ) -> Result<(), StateError> {
         let pending = self.meta_blob("pending_list").map_err(|e| self.err(e))?;
         if let Some(p) = pending {
@@ -301,12 +311,12 @@ impl Store {
             .map_err(|e| self.err(e))?;
         let mut q = stmt.query([]).map_err(|e| self.err(e))?;
         while let Some(r) = q.next().map_err(|e| self.err(e))? {
-            let get = |r: &rusqlite::Row<'_>| -> rusqlite::Result<(Vec<u8>, Row)> {
-                Ok((
-                    r.get(0)?,
-                    Row {
-                        algorithm: r.get(1)?,
-                        digest: r.get(2)?,
+            // Borrowed from SQLite's row: nothing is allocated for a row.
+            let mut get = |r: &rusqlite::Row<'_>| -> rusqlite::Result<()> {
+                let row = RowRef {
+                    algorithm: r.get_ref(1)?.as_str()?,
+                    digest: r.get_ref(2)?.as_blob()?,
+                    known: Known {
                         size: r.get::<_, i64>(3)? as u64,
                         mtime: r.get(4)?,
                         ctime: r.get(5)?,
@@ -314,10 +324,11 @@ impl Store {
                         ino: r.get::<_, i64>(7)? as u64,
                         verified: r.get(8)?,
                     },
-                ))
+                };
+                each(r.get_ref(0)?.as_blob()?, row);
+                Ok(())
             };
-            let (name, row) = get(r).map_err(|e| self.err(e))?;
-            each(name, row);
+            get(r).map_err(|e| self.err(e))?;
         }
         drop(q);
         drop(stmt);
@@ -478,7 +489,7 @@ mod tests {
     fn load(s: &mut Store, list: &[u8]) -> HashMap<Vec<u8>, Row> {
         let mut rows = HashMap::new();
         s.load_each(Some(list), &mut |name, row| {
-            rows.insert(name, row);
+            rows.insert(name.to_vec(), row.to_row());
         })
         .unwrap();
         rows

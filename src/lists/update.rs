@@ -104,10 +104,15 @@ pub const LINE_MAX: usize = crate::files::inputs::LINE_MAX;
 /// A name compared lexically: `./` components and repeated slashes left out, so
 /// `./dir//a` and `dir/a` are the same entry.
 pub fn normalize(name: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let left_out = |(i, p): &(usize, &[u8])| *p == b"." || (p.is_empty() && *i > 0);
+    // Most names have nothing to leave out: they are not copied.
+    if !name.split(|&c| c == b'/').enumerate().any(|p| left_out(&p)) {
+        return name.into();
+    }
     let parts: Vec<&[u8]> = name
         .split(|&c| c == b'/')
         .enumerate()
-        .filter(|&(i, p)| !(p == b"." || (p.is_empty() && i > 0)))
+        .filter(|p| !left_out(p))
         .map(|(_, p)| p)
         .collect();
     let joined = parts.join(&b'/');
@@ -255,13 +260,14 @@ impl ListFile {
     /// The place of `name` (compared after [`normalize`]) among the listed names: a
     /// number below [`ListFile::len`], for a caller keeping its own dense table of them.
     pub fn index_of(&self, name: &[u8]) -> Option<usize> {
-        self.lookup(name).map(|(i, _)| i)
+        self.lookup_key(&normalize(name)).map(|(i, _)| i)
     }
 
-    /// [`ListFile::index_of`] and [`ListFile::get`] in one lookup.
-    pub fn lookup(&self, name: &[u8]) -> Option<(usize, &[Entry])> {
+    /// [`ListFile::index_of`] and [`ListFile::get`] in one lookup, of a name already
+    /// [`normalize`]d.
+    pub fn lookup_key(&self, key: &[u8]) -> Option<(usize, &[Entry])> {
         self.entries
-            .get(&*normalize(name))
+            .get(key)
             .map(|l| (l.index as usize, l.entries.as_slice()))
     }
 
@@ -798,6 +804,25 @@ mod tests {
         assert_eq!(&*normalize(b"./a//b/./c"), b"a/b/c");
         assert_eq!(&*normalize(b"/x/./y"), b"/x/y");
         assert_eq!(&*normalize(b"a"), b"a");
+        for (name, normal) in [
+            (&b"dir/"[..], &b"dir"[..]),
+            (b".", b""),
+            (b"a/.", b"a"),
+            (b"a/.b", b"a/.b"),
+            (b"//a", b"/a"),
+            (b"", b""),
+        ] {
+            assert_eq!(
+                &*normalize(name),
+                normal,
+                "{:?}",
+                String::from_utf8_lossy(name)
+            );
+        }
+        // A normal name is not copied.
+        for name in [&b"a/b"[..], b"/x/y", b"a/..", b".a", b""] {
+            assert!(matches!(normalize(name), std::borrow::Cow::Borrowed(_)));
+        }
     }
 
     #[test]
