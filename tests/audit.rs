@@ -932,3 +932,139 @@ fn audits_agree_with_hashdeep_on_random_trees() {
         );
     }
 }
+
+/// A file's extended attribute, if it has it.
+#[cfg(target_os = "linux")]
+fn xattr(p: &Path, name: &str) -> Option<String> {
+    let mut v = vec![0u8; 256];
+    let n = rustix::fs::getxattr(p, name, &mut v[..]).ok()?;
+    Some(String::from_utf8(v[..n].to_vec()).unwrap())
+}
+
+/// Tags a file as cshatag does: `user.shatag.sha256` in hex, `user.shatag.ts` the mtime
+/// as `%010d.%09d`.
+#[cfg(target_os = "linux")]
+fn cshatag(p: &Path) {
+    use sha2::Digest;
+    use std::os::unix::fs::MetadataExt;
+    let m = fs::metadata(p).unwrap();
+    let digest = hex::encode(sha2::Sha256::digest(fs::read(p).unwrap()));
+    let ts = format!("{:010}.{:09}", m.mtime(), m.mtime_nsec());
+    let set = |n: &str, v: &str| {
+        rustix::fs::setxattr(p, n, v.as_bytes(), rustix::fs::XattrFlags::empty()).unwrap();
+    };
+    set("user.shatag.ts", &ts);
+    set("user.shatag.sha256", &digest);
+}
+
+/// A tree tagged by cshatag audits with khsum: content that is not its tag's at the
+/// tag's own mtime is corrupt, a stale tag (a later mtime) is an edit; the tags khsum
+/// writes are the bytes cshatag reads, and they refresh the state's ctime (the next run
+/// reads nothing it need not).
+#[cfg(target_os = "linux")]
+#[test]
+fn xattrs_as_cshatag_keeps_them() {
+    let d = tree();
+    let p = |n: &str| d.path().join(n);
+    for n in ["d/a", "d/b", "d/sub/c"] {
+        cshatag(&p(n));
+    }
+    // A bit flip with the mtime set back; an edit.
+    write(&p("d/a"), "alphA\n", T, FRAC);
+    write(&p("d/b"), "bravo, edited\n", T + 3600, 0);
+    let r = audit(&d, &["--xattr", "-a", "sha256", "--update", "L", "d"]);
+    assert_eq!(
+        r.all(),
+        (
+            "d/a: corrupt\nd/b: new\nd/empty: new\nd/sub/c: new\n".into(),
+            "khsum: L: 0 ok, 1 corrupt, 3 new; 4 files read (28 bytes)\n\
+             khsum: L: lines 3 added, 0 replaced, 0 renamed, 0 dropped\n",
+            8
+        )
+    );
+    // What cshatag reads: 64 hex digits, and the mtime as %010d.%09d.
+    assert_eq!(
+        (
+            xattr(&p("d/b"), "user.shatag.sha256").unwrap(),
+            xattr(&p("d/b"), "user.shatag.ts").unwrap()
+        ),
+        (
+            "5dcbc2861e0c369375de035dfb947eb609eaeb2fb9e3b191b38bcf01b91ff4d5".into(),
+            format!("{}.000000000", T + 3600)
+        )
+    );
+    assert_eq!(
+        xattr(&p("d/empty"), "user.shatag.ts").unwrap(),
+        format!("{}.{FRAC}", T0 + 2)
+    );
+    // The corrupt file keeps cshatag's tag.
+    assert_eq!(
+        xattr(&p("d/a"), "user.shatag.ts").unwrap(),
+        format!("{T}.{FRAC}")
+    );
+    let r = audit(&d, &["--xattr", "L", "d"]);
+    assert_eq!(
+        r.all(),
+        (
+            "d/a: corrupt\n".into(),
+            "khsum: L: 3 ok, 1 corrupt; 1 file read (6 bytes)\n",
+            8
+        )
+    );
+}
+
+/// A pair that cannot be written (a full disk, a refused write: injected) is a warning,
+/// the status stays, and the next run gives the file no false state: the time is removed
+/// before the digest is written, so an old digest never sits beside a fresh time.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_xattr_write_is_a_warning_never_a_false_state() {
+    for (attr, errno, says) in [
+        ("user.khsum.blake3", "28", "No space left on device"),
+        ("user.khsum.blake3.ts", "1", "Operation not permitted"),
+    ] {
+        let d = tree();
+        let b = d.path().join("d/b");
+        let r = audit(&d, &["--xattr", "--update", "L", "d"]);
+        assert_eq!(r.code, 0, "{}", r.err);
+        let old = xattr(&b, "user.khsum.blake3").unwrap();
+        assert_eq!(
+            xattr(&b, "user.khsum.blake3.ts").unwrap(),
+            format!("{}.{FRAC}", T0 + 1)
+        );
+        write(&b, "bravo, edited\n", T + 3600, 0);
+        let r = d
+            .command()
+            .args(["audit", "--xattr", "--update", "L", "d"])
+            .env("KHSUM_TEST_XATTR_FAIL", &format!("d/b:{attr}:{errno}"))
+            .run();
+        assert_eq!(
+            r.all(),
+            (
+                "d/b: changed\n".into(),
+                &*format!(
+                    "khsum: d/b: cannot write xattr {attr}: {says}\n\
+                     khsum: L: 3 ok, 1 changed; 1 file read (14 bytes)\n\
+                     khsum: L: lines 0 added, 1 replaced, 0 renamed, 0 dropped\n"
+                ),
+                0
+            ),
+            "{attr}"
+        );
+        // No time beside the digest that failed, or beside the old one.
+        assert_eq!(xattr(&b, "user.khsum.blake3.ts"), None, "{attr}");
+        let digest = xattr(&b, "user.khsum.blake3").unwrap();
+        assert_eq!(digest == old, errno == "28", "{attr}");
+        // The next run: nothing wrong, and the pair written now.
+        let r = audit(&d, &["--xattr", "--update", "L", "d"]);
+        assert_eq!(
+            r.all(),
+            (String::new(), "khsum: L: 4 ok; 1 file read (14 bytes)\n", 0),
+            "{attr}"
+        );
+        assert_eq!(
+            xattr(&b, "user.khsum.blake3.ts").unwrap(),
+            format!("{}.000000000", T + 3600)
+        );
+    }
+}

@@ -34,6 +34,7 @@ use crate::lists::proof::Chosen;
 use crate::lists::state::{self, Changes, Known, Row, StateError, Store};
 use crate::lists::update::{Edit, ListFile, normalize};
 use crate::lists::verify::{Verdict, verdict};
+use crate::lists::xattr::{self, Tag};
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -258,6 +259,8 @@ pub struct Job {
     key: Option<Vec<u8>>,
     /// Its size when it was found.
     size: u64,
+    /// An unlisted file's `--xattr` pair.
+    tag: Option<Tag>,
 }
 
 impl Job {
@@ -495,6 +498,13 @@ pub struct Audit {
     missing: Vec<Vec<u8>>,
     /// Unlisted files read: name, stat, digest.
     unlisted: Vec<(Vec<u8>, Stat, Vec<u8>, u64)>,
+    /// `--xattr`: each file's pair is read, and written where this run records.
+    xattr: bool,
+    /// `--xattr`: listed files shown unchanged (by their state, or read now): key, name,
+    /// stat, verified time, for their pairs.
+    proven: Vec<(Vec<u8>, Vec<u8>, Stat, i64)>,
+    /// Pairs that could not be written: the file's name and why.
+    xattr_failures: Vec<(Vec<u8>, xattr::WriteError)>,
 }
 
 /// What [`Audit::commit`] did (or, in a dry run, would do).
@@ -603,6 +613,9 @@ impl Audit {
             verified: Vec::new(),
             missing: Vec::new(),
             unlisted: Vec::new(),
+            xattr: false,
+            proven: Vec::new(),
+            xattr_failures: Vec::new(),
         })
     }
 
@@ -613,6 +626,18 @@ impl Audit {
     /// state is kept with a rollback journal, which a commit removes.
     pub fn end(self) {
         std::mem::forget(self);
+    }
+
+    /// `--xattr`: reads each file's pair (an unlisted file whose content is not its
+    /// pair's, at the pair's mtime, is `corrupt`), and writes the pairs of what a run with
+    /// `--update` records ([`crate::lists::xattr`]).
+    pub fn use_xattrs(&mut self) {
+        self.xattr = true;
+    }
+
+    /// The pairs [`Audit::commit`] could not write: each file's name and why.
+    pub fn xattr_failures(&self) -> &[(Vec<u8>, xattr::WriteError)] {
+        &self.xattr_failures
     }
 
     /// The list's algorithm.
@@ -770,17 +795,25 @@ impl Audit {
             && cmp_mtime(st.mtime, row.mtime).is_eq()
         {
             *self.counts.entry(State::Ok).or_default() += 1;
+            if self.xattr {
+                self.proven
+                    .push((k.clone(), name.clone(), st, row.verified));
+            }
             if to.scrub != Scrub::Off {
                 to.unchanged.push((row.verified, k.clone(), name, st.size));
             }
             return;
         }
+        let tag = (self.xattr && seen.is_none())
+            .then(|| xattr::read(&path, self.alg))
+            .flatten();
         to.jobs.push(Job {
             name,
             path,
             walked,
             key: seen.map(|(k, _)| k),
             size: st.map_or(0, |s| s.size),
+            tag,
         });
     }
 
@@ -819,6 +852,7 @@ impl Audit {
                 walked: true,
                 key: Some(key),
                 size,
+                tag: None,
             })
             .collect()
     }
@@ -866,6 +900,31 @@ impl Audit {
         let (h, st) = h;
         let digest = h.digest.to_vec();
         let Some(key) = job.key else {
+            // Content that is not its pair's at the pair's own mtime: bit rot.
+            if let Some(t) = &job.tag
+                && !crate::digests_equal(&t.digest, &digest)
+                && cmp_mtime(t.mtime, st.mtime).is_eq()
+            {
+                self.found(Finding {
+                    name: job.name.clone(),
+                    state: State::Corrupt,
+                    class: Class::Corrupt,
+                    from: None,
+                    size: Some(h.size),
+                    digest: Some(digest.clone()),
+                    expected: Some(t.digest.clone()),
+                    error: None,
+                });
+                self.kept.push(Kept {
+                    key: normalize(&job.name).into_owned(),
+                    name: job.name,
+                    state: State::Corrupt,
+                    stat: st,
+                    digest,
+                    from: None,
+                });
+                return;
+            }
             self.unlisted.push((job.name, st, digest, h.size));
             return;
         };
@@ -896,9 +955,15 @@ impl Audit {
         };
         if state == State::Ok {
             *self.counts.entry(State::Ok).or_default() += 1;
-            if row.is_some_and(|r| {
-                r.size == st.size && r.ino == st.ino && r.mtime == st.mtime && r.ctime == st.ctime
-            }) {
+            if let Some(r) = row
+                && r.size == st.size
+                && r.ino == st.ino
+                && r.mtime == st.mtime
+                && r.ctime == st.ctime
+            {
+                if self.xattr {
+                    self.proven.push((key.clone(), job.name, st, self.now));
+                }
                 self.verified.push(key);
                 return;
             }
@@ -1063,6 +1128,9 @@ impl Audit {
             tag: self.alg.tagged_lines,
             ..LineFormat::default()
         };
+        if self.xattr && policy.update && !policy.dry_run {
+            self.write_tags(policy, &mut changes);
+        }
         for k in std::mem::take(&mut self.kept) {
             let row = Row {
                 algorithm: self.alg.name.into(),
@@ -1085,6 +1153,16 @@ impl Audit {
                 State::Changed if policy.update => {
                     self.replace(&k, &mut edits, listed_form);
                     applied.replaced += 1;
+                    changes.upserts.push((k.key, row));
+                }
+                // Unlisted, found corrupt by its `--xattr` pair: accepted, it is added.
+                State::Corrupt
+                    if policy.update
+                        && policy.accept.contains(&k.key)
+                        && self.list.get(&k.key).is_none() =>
+                {
+                    format_line(&mut appended, self.alg, &k.digest, &k.name, form);
+                    applied.added += 1;
                     changes.upserts.push((k.key, row));
                 }
                 State::Corrupt | State::Older
@@ -1163,6 +1241,77 @@ impl Audit {
     }
 
     /// The edit that gives a listed name a new digest, in its line's form.
+    /// Writes the `--xattr` pair of each file this run records, and of each listed file
+    /// shown unchanged whose pair is missing or stale. A pair written moves the file's
+    /// ctime: the new one is recorded when size, mtime and inode are still the ones
+    /// recorded, else the next run reads the file again.
+    fn write_tags(&mut self, policy: &Policy, changes: &mut Changes) {
+        let alg = self.alg;
+        let mut failures = Vec::new();
+        // Writes the pair unless it is there; the ctime after, if the file is the same.
+        let mut put = |name: &[u8], tag: Tag, st: &Stat| -> Option<i64> {
+            let path = bytes_to_path(name);
+            if xattr::read(&path, alg).is_some_and(|t| t == tag) {
+                return None;
+            }
+            if let Err(e) = xattr::write(&path, alg, &tag) {
+                failures.push((name.to_vec(), e));
+                return None;
+            }
+            let now = Stat::of(&fs::metadata(&path).ok()?);
+            (now.size == st.size && now.mtime == st.mtime && now.dev == st.dev && now.ino == st.ino)
+                .then_some(now.ctime)
+        };
+        for k in &mut self.kept {
+            let recorded = match k.state {
+                State::Ok
+                | State::Touched
+                | State::Changed
+                | State::New
+                | State::Duplicate
+                | State::Moved => true,
+                State::Corrupt | State::Older => policy.accept.contains(&k.key),
+                _ => false,
+            };
+            let tag = Tag {
+                digest: k.digest.clone(),
+                mtime: k.stat.mtime,
+            };
+            if recorded && let Some(ctime) = put(&k.name, tag, &k.stat) {
+                k.stat.ctime = ctime;
+            }
+        }
+        // A file the scrub found changed is not shown unchanged; one read twice is written
+        // once.
+        let mut done: HashSet<Vec<u8>> = self.kept.iter().map(|k| k.key.clone()).collect();
+        for (key, name, st, verified) in std::mem::take(&mut self.proven) {
+            if !done.insert(key.clone()) {
+                continue;
+            }
+            let Some(e) = self.list.get(&key).and_then(|e| e.first()) else {
+                continue;
+            };
+            let tag = Tag {
+                digest: e.digest.clone(),
+                mtime: st.mtime,
+            };
+            if let Some(ctime) = put(&name, tag, &st) {
+                let row = Row {
+                    algorithm: alg.name.into(),
+                    digest: e.digest.clone(),
+                    size: st.size,
+                    mtime: st.mtime,
+                    ctime,
+                    dev: st.dev,
+                    ino: st.ino,
+                    verified,
+                };
+                changes.upserts.push((key, row));
+            }
+        }
+        self.xattr_failures.extend(failures);
+    }
+
     fn replace(
         &self,
         k: &Kept,

@@ -548,6 +548,14 @@ pub struct AuditCmd {
     #[arg(long = "dry-run")]
     pub dry_run: bool,
 
+    /// Also keep each file's digest and mtime in its extended attributes, as cshatag
+    /// does (user.shatag.sha256 and user.shatag.ts for sha256, user.khsum.ALG and
+    /// user.khsum.ALG.ts for others): an unlisted file whose content is not its
+    /// attributes' at their mtime is corrupt; with --update the attributes of what is
+    /// recorded are written (a failed write is a warning)
+    #[arg(long = "xattr")]
+    pub xattr: bool,
+
     /// Also re-read this share of the unchanged files, verified longest ago first:
     /// PERCENT% of them (8%), or files adding up to a byte budget (500M, 2G)
     #[arg(long = "scrub", value_name = "PERCENT%|BYTES")]

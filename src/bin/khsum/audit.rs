@@ -6,7 +6,7 @@
 use crate::plan::AuditPlan;
 use crate::progress;
 use crate::report::{Out, q, warn};
-use khsum::files::io::Reading;
+use khsum::files::io::{Reading, describe_io_error};
 use khsum::files::names::{escape, path_bytes};
 use khsum::files::walk::FileId;
 use khsum::lists::audit::{
@@ -87,6 +87,9 @@ pub fn run(p: AuditPlan) -> ExitCode {
             return ExitCode::from(status);
         }
     };
+    if p.xattr {
+        audit.use_xattrs();
+    }
     let display = progress::start(p.io.progress, Box::new(|_, _| {}));
     let counter = display.as_ref().map(|(_, c)| c.clone());
     let jobs = audit.scan(survey, p.scrub);
@@ -139,6 +142,7 @@ pub fn run(p: AuditPlan) -> ExitCode {
             None
         }
     };
+    xattr_warnings(&audit, &mut out);
     summary(&audit, &list_name, &p, applied.as_ref(), &mut out);
     audit.end();
     if !out.flush() {
@@ -149,6 +153,24 @@ pub fn run(p: AuditPlan) -> ExitCode {
         _ => status | FAILED,
     };
     ExitCode::from(status)
+}
+
+/// A warning per pair `--xattr` could not write; one for a file system without user
+/// attributes. The exit status does not change: the next run judges the file by what its
+/// attributes say, which is never a false state (see `khsum::lists::xattr`).
+fn xattr_warnings(audit: &Audit, out: &mut Out) {
+    let mut unsupported = false;
+    for (name, e) in audit.xattr_failures() {
+        if e.unsupported() && std::mem::replace(&mut unsupported, true) {
+            continue;
+        }
+        out.warn(&format!(
+            "{}: cannot write xattr {}: {}",
+            q(name),
+            e.attribute,
+            describe_io_error(&e.error)
+        ));
+    }
 }
 
 /// One file's line (or record); why it could not be read on stderr.

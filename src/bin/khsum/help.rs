@@ -202,7 +202,9 @@ pub fn check_arg(a: Arg) -> Arg {
 pub fn audit_arg(a: Arg) -> Arg {
     match a.get_id().as_str() {
         "algorithm" => a.hide_possible_values(true).help_heading("Algorithm"),
-        "update" | "accept" | "prune" | "dry_run" | "scrub" => a.help_heading("Recording"),
+        "update" | "accept" | "prune" | "dry_run" | "scrub" | "xattr" => {
+            a.help_heading("Recording")
+        }
         "json" => a.help_heading("Output"),
         "threads" | "no_mmap" | "progress" | "no_progress" => a.help_heading("Running"),
         "recursive" => a.hide(true),

@@ -49,6 +49,8 @@ pub struct AuditPlan {
     pub rules: TreeRules,
     pub policy: khsum::lists::audit::Policy,
     pub scrub: khsum::lists::audit::Scrub,
+    /// `--xattr`.
+    pub xattr: bool,
     pub json: bool,
     pub io: Io,
 }
@@ -1159,6 +1161,11 @@ fn audit(a: crate::args::AuditCmd) -> Result<Plan, SetupError> {
         None => Scrub::Off,
         Some(s) => scrub(s)?,
     };
+    if a.xattr && !khsum::lists::xattr::SUPPORTED {
+        return Err(SetupError(
+            "--xattr: this system has no extended attributes khsum can use".into(),
+        ));
+    }
     let policy = Policy {
         update: a.update,
         accept: a
@@ -1187,6 +1194,7 @@ fn audit(a: crate::args::AuditCmd) -> Result<Plan, SetupError> {
         rules: tree_rules(&a.tree, skip)?,
         policy,
         scrub,
+        xattr: a.xattr,
         json: a.json,
         io: io(&common),
     }))
