@@ -236,6 +236,7 @@ Register-ArgumentCompleter -Native -CommandName 'khsum' -ScriptBlock {
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'Record new, moved, changed and touched files in LIST and its state (LIST is created when it does not exist)')
             [CompletionResult]::new('--prune', '--prune', [CompletionResultType]::ParameterName, 'With --update, drop the entries of missing files')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Say what would be recorded; write nothing (neither LIST nor its state)')
+            [CompletionResult]::new('--xattr', '--xattr', [CompletionResultType]::ParameterName, 'Also keep each file''s digest and mtime in its extended attributes, as cshatag does (user.shatag.sha256 and user.shatag.ts for sha256, user.khsum.ALG and user.khsum.ALG.ts for others): an unlisted file whose content is not its attributes'' at their mtime is corrupt; with --update the attributes of what is recorded are written (a failed write is a warning)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per file that is not ok, and a summary object, instead of lines')
             [CompletionResult]::new('--no-mmap', '--no-mmap', [CompletionResultType]::ParameterName, 'Read files, never memory-map them')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'Show progress on stderr even when it is not a terminal')

@@ -199,7 +199,7 @@ _khsum() {
             return 0
             ;;
         khsum__subcmd__audit)
-            opts="-a -j -r -L -P -h --update --accept --prune --dry-run --scrub --algorithm --json --threads --no-mmap --progress --no-progress --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
+            opts="-a -j -r -L -P -h --update --accept --prune --dry-run --xattr --scrub --algorithm --json --threads --no-mmap --progress --no-progress --recursive --exclude --max-depth --one-file-system --follow --no-dereference --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

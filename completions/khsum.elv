@@ -229,6 +229,7 @@ set edit:completion:arg-completer[khsum] = {|@words|
             cand --update 'Record new, moved, changed and touched files in LIST and its state (LIST is created when it does not exist)'
             cand --prune 'With --update, drop the entries of missing files'
             cand --dry-run 'Say what would be recorded; write nothing (neither LIST nor its state)'
+            cand --xattr 'Also keep each file''s digest and mtime in its extended attributes, as cshatag does (user.shatag.sha256 and user.shatag.ts for sha256, user.khsum.ALG and user.khsum.ALG.ts for others): an unlisted file whose content is not its attributes'' at their mtime is corrupt; with --update the attributes of what is recorded are written (a failed write is a warning)'
             cand --json 'Print one JSON object per file that is not ok, and a summary object, instead of lines'
             cand --no-mmap 'Read files, never memory-map them'
             cand --progress 'Show progress on stderr even when it is not a terminal'

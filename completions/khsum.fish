@@ -387,6 +387,7 @@ complete -c khsum -n "__fish_khsum_using_subcommand audit" -l max-depth -d 'Desc
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -l update -d 'Record new, moved, changed and touched files in LIST and its state (LIST is created when it does not exist)'
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -l prune -d 'With --update, drop the entries of missing files'
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -l dry-run -d 'Say what would be recorded; write nothing (neither LIST nor its state)'
+complete -c khsum -n "__fish_khsum_using_subcommand audit" -l xattr -d 'Also keep each file\'s digest and mtime in its extended attributes, as cshatag does (user.shatag.sha256 and user.shatag.ts for sha256, user.khsum.ALG and user.khsum.ALG.ts for others): an unlisted file whose content is not its attributes\' at their mtime is corrupt; with --update the attributes of what is recorded are written (a failed write is a warning)'
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -l json -d 'Print one JSON object per file that is not ok, and a summary object, instead of lines'
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -l no-mmap -d 'Read files, never memory-map them'
 complete -c khsum -n "__fish_khsum_using_subcommand audit" -l progress -d 'Show progress on stderr even when it is not a terminal'

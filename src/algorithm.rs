@@ -110,6 +110,10 @@ pub struct Algorithm {
     /// Its name as a Nix hash type (`sha256:NIX32`, and Nix's SRI form `sha1-BASE64`), if
     /// Nix has it (md5, sha1, sha256, sha512).
     pub nix: Option<&'static str>,
+    /// The extended attributes another tool keeps its digest and its mtime in
+    /// (`khsum audit --xattr`: cshatag's `user.shatag.sha256` and `user.shatag.ts`), if
+    /// one does; else khsum's own `user.khsum.NAME` and `user.khsum.NAME.ts`.
+    pub xattr: Option<(&'static str, &'static str)>,
     /// The algorithm part of a BagIt manifest's name (`manifest-sha256.txt`; bagit-python
     /// reads Python's `hashlib` names), if it has one.
     pub bagit: Option<&'static str>,
@@ -206,6 +210,7 @@ pub const DEFAULT: Algorithm = Algorithm {
     sri: None,
     oci: None,
     nix: None,
+    xattr: None,
     bagit: None,
     boundaries: &[],
     read: ReadHint::PLAIN,
@@ -267,6 +272,7 @@ static ALL: &[Algorithm] = &[
         sri: Some("sha256"),
         oci: Some("sha256"),
         nix: Some("sha256"),
+        xattr: Some(("user.shatag.sha256", "user.shatag.ts")),
         bagit: Some("sha256"),
         family: Some("sha2"),
         boundaries: &[56, 64, 128],

@@ -25,14 +25,16 @@ pub struct Tag {
     pub mtime: i64,
 }
 
-/// The names of the digest's attribute and its time's, for `alg`.
+/// The names of the digest's attribute and its time's, for `alg`: the registry's (cshatag's
+/// for SHA-256), else khsum's own.
 pub fn names(alg: &Algorithm) -> (String, String) {
-    if alg.name == "sha256" {
-        ("user.shatag.sha256".into(), "user.shatag.ts".into())
-    } else {
-        let d = format!("user.khsum.{}", alg.name);
-        let t = format!("{d}.ts");
-        (d, t)
+    match alg.xattr {
+        Some((d, t)) => (d.into(), t.into()),
+        None => {
+            let d = format!("user.khsum.{}", alg.name);
+            let t = format!("{d}.ts");
+            (d, t)
+        }
     }
 }
 
