@@ -423,7 +423,17 @@ impl Survey {
                 if let Some(m) = batch.next() {
                     return Some(m);
                 }
-                batch = self.met.as_ref()?.recv().ok()?.into_iter();
+                match self.met.as_ref()?.recv() {
+                    Ok(b) => batch = b.into_iter(),
+                    Err(_) => {
+                        // The walk is over, or its thread panicked: then so does the
+                        // audit, rather than take a half walk for the tree.
+                        if let Some(Err(p)) = self.thread.take().map(|t| t.join()) {
+                            std::panic::resume_unwind(p);
+                        }
+                        return None;
+                    }
+                }
             }
         })
     }
