@@ -1068,3 +1068,34 @@ fn a_failed_xattr_write_is_a_warning_never_a_false_state() {
         );
     }
 }
+
+/// A walk that dies part way (its thread panics: injected) ends the audit with status
+/// 101 and nothing written, never a verdict on half a tree: a file the walk never reached
+/// would otherwise be left out, and a listed one taken for missing.
+#[test]
+fn a_survey_that_panics_ends_the_audit_with_nothing_written() {
+    for at in ["0", "2"] {
+        let d = tree();
+        baseline(&d);
+        d.create("d/new", "new\n");
+        let list = fs::read(d.path().join("L")).unwrap();
+        let state = fs::read(d.path().join("L.khsum-state")).unwrap();
+        let r = d
+            .command()
+            .args(["audit", "--update", "L", "d"])
+            .env("KHSUM_TEST_SURVEY_PANIC", at)
+            .run();
+        assert_eq!((&*r.out, r.code), (&b""[..], 101), "at {at}: {}", r.err);
+        assert!(
+            r.err.contains("KHSUM_TEST_SURVEY_PANIC: the survey panics") && !r.err.contains("L:"),
+            "at {at}: {}",
+            r.err
+        );
+        assert_eq!(fs::read(d.path().join("L")).unwrap(), list, "at {at}");
+        assert_eq!(
+            fs::read(d.path().join("L.khsum-state")).unwrap(),
+            state,
+            "at {at}"
+        );
+    }
+}

@@ -377,8 +377,13 @@ impl Survey {
             .name("khsum-survey".into())
             .spawn(move || {
                 let mut batch = Vec::with_capacity(SURVEY_BATCH);
+                let mut panic_at = test_panic_at();
                 for dir in &walk.0 {
                     for item in Walker::new(dir, walk.1.clone()) {
+                        if let Some(n) = &mut panic_at {
+                            assert!(*n > 0, "KHSUM_TEST_SURVEY_PANIC: the survey panics");
+                            *n -= 1;
+                        }
                         batch.push(met(item));
                         if batch.len() == SURVEY_BATCH {
                             let full =
@@ -437,6 +442,18 @@ impl Survey {
             }
         })
     }
+}
+
+/// A test hook (debug builds only): `KHSUM_TEST_SURVEY_PANIC=N` makes the survey's thread
+/// panic at the walk's item N (from 0), as a bug in the walk would.
+#[cfg(debug_assertions)]
+fn test_panic_at() -> Option<usize> {
+    std::env::var("KHSUM_TEST_SURVEY_PANIC").ok()?.parse().ok()
+}
+
+#[cfg(not(debug_assertions))]
+fn test_panic_at() -> Option<usize> {
+    None
 }
 
 impl Drop for Survey {
