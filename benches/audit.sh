@@ -6,7 +6,8 @@
 #
 # Prints the CPU, the load before each part, then:
 #   1. no change since the last audit: khsum audit, khsum -c of the same list, hashdeep
-#      -a -k (medians of 5 runs, wall seconds) and the ratios;
+#      -a -k (medians of 5 runs, wall seconds), the ratios, and the floor under them: a
+#      walk that only stats each file, on one thread and on two (benches/stat_walk.rs);
 #   2. 1% edited, 1% moved, 1% deleted, 0.1% corrupted in place (content changed, mtime
 #      restored with touch -d): each state's count against what was done, and the files
 #      reported in a state no event explains (false states: must be 0);
@@ -64,6 +65,8 @@ h=$(timed hashdeep -r -l -a -k known.txt t)
 printf '%-34s %8s s\n' "khsum audit L t" "$a" "khsum -c L" "$c" "hashdeep -r -l -a -k known.txt t" "$h"
 printf 'audit / -c       = %.3f (target <= 0.10)\n' "$(echo "$a / $c" | bc -l)"
 printf 'audit / hashdeep = %.3f (target <= 0.05)\n' "$(echo "$a / $h" | bc -l)"
+# The floor: a walk that only stats each file (benches/stat_walk.rs).
+(cd "$ROOT" && cargo bench --quiet --bench stat_walk -- "$W/t")
 
 echo
 echo "== 2. 1% edited, 1% moved, 1% deleted, 0.1% corrupted in place (load: $(cut -d' ' -f1-3 /proc/loadavg))"
